@@ -1,0 +1,49 @@
+"""Exact rules of three abstract board games: Lilypad, 3 Crowns and The Lion Game.
+
+>>> import pygame_rules
+>>> pygame_rules.games()
+['lilypad', 'three-crowns', 'lion']
+>>> p = pygame_rules.start("lilypad")
+>>> p.moves()[:3]
+['K@a8', 'K@c8', 'K@e8']
+>>> p.play("K@c8").turn
+'g'
+"""
+
+from __future__ import annotations
+
+from .core import (
+    Game,
+    IllegalMoveError,
+    Move,
+    Position,
+    PositionError,
+    RulesError,
+    games,
+    position_class,
+    variants,
+)
+from . import lilypad  # noqa: F401  (each game module registers itself)
+
+__all__ = [
+    "Game",
+    "IllegalMoveError",
+    "Move",
+    "Position",
+    "PositionError",
+    "RulesError",
+    "games",
+    "load",
+    "start",
+    "variants",
+]
+
+
+def start(game: str, variant: str | None = None) -> Position:
+    """The start position of ``game`` (and ``variant``)."""
+    return position_class(game, variant).start()
+
+
+def load(game: str, text: str, variant: str | None = None) -> Position:
+    """The position of ``game`` written as ``text``; raises PositionError if it is bad."""
+    return position_class(game, variant).from_text(text)

@@ -1,0 +1,572 @@
+"""The shared core: errors, board geometry, board strings, and the position protocol.
+
+Every game module subclasses :class:`Position` and fills in a few hooks; search code, the command
+line and the browser bridge use only what is declared here, so they never know which game they run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Sequence
+
+
+class RulesError(ValueError):
+    """Base class of the errors raised for bad positions and bad moves."""
+
+
+class PositionError(RulesError):
+    """A position string is malformed or describes an impossible position."""
+
+
+class IllegalMoveError(RulesError):
+    """A move text is malformed, or names no legal move in the position."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry
+
+
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+#: The eight directions as (file step, rank step): orthogonal first, then diagonal.
+ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+DIRECTIONS = ORTHOGONAL + DIAGONAL
+
+
+def square_name(file: int, rank: int) -> str:
+    """Name of the square at 0-based ``file`` and ``rank``: ``square_name(0, 0) == "a1"``."""
+    return f"{FILES[file]}{rank + 1}"
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The squares of a board, their drawing coordinates, and neighbour tables.
+
+    Squares are numbered in the order they are listed in a board string: from the top rank down,
+    left to right within a rank, so a board string maps straight onto this numbering.
+    ``kinds`` gives each square a drawing style ("light", "dark", "field", "burrow", ...).
+    """
+
+    width: int
+    height: int
+    names: tuple[str, ...]
+    coords: tuple[tuple[int, int], ...]
+    kinds: tuple[str, ...]
+    index: dict[str, int] = field(repr=False, compare=False)
+    #: ``steps[i][d]``: the square one step from ``i`` in ``DIRECTIONS[d]``, or -1.
+    steps: tuple[tuple[int, ...], ...] = field(repr=False, compare=False)
+    #: Squares of each rank from the top rank down, as board strings list them.
+    ranks: tuple[tuple[int, ...], ...] = field(repr=False, compare=False)
+
+    @classmethod
+    def grid(cls, width: int, height: int, kind=lambda file, rank: "light", exists=lambda f, r: True):
+        """A board of ``width`` x ``height`` squares; ``exists`` drops holes, ``kind`` styles squares."""
+        names, coords, kinds, ranks = [], [], [], []
+        for rank in reversed(range(height)):
+            row = []
+            for file in range(width):
+                if exists(file, rank):
+                    row.append(len(names))
+                    names.append(square_name(file, rank))
+                    coords.append((file, rank))
+                    kinds.append(kind(file, rank))
+            ranks.append(tuple(row))
+        index = {name: i for i, name in enumerate(names)}
+        at = {c: i for i, c in enumerate(coords)}
+        steps = tuple(
+            tuple(at.get((f + df, r + dr), -1) for df, dr in DIRECTIONS) for f, r in coords
+        )
+        return cls(width, height, tuple(names), tuple(coords), tuple(kinds), index, steps, tuple(ranks))
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def square(self, name: str) -> int:
+        """Index of the square called ``name``; raises ``KeyError`` for a square not on the board."""
+        return self.index[name]
+
+    def step(self, i: int, direction: tuple[int, int]) -> int:
+        """The square one step from ``i`` in ``direction`` (a (file, rank) pair), or -1."""
+        return self.steps[i][DIRECTIONS.index(direction)]
+
+    def ray(self, i: int, direction: tuple[int, int]) -> list[int]:
+        """The squares from ``i`` (excluded) in ``direction`` up to the edge."""
+        d = DIRECTIONS.index(direction)
+        out = []
+        i = self.steps[i][d]
+        while i >= 0:
+            out.append(i)
+            i = self.steps[i][d]
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "width": self.width,
+            "height": self.height,
+            "squares": [
+                {"name": n, "x": f, "y": self.height - 1 - r, "kind": k}
+                for n, (f, r), k in zip(self.names, self.coords, self.kinds)
+            ],
+        }
+
+
+EMPTY = "."
+
+
+def parse_board(text: str, geometry: Geometry, pieces: str, *, spill: bool = False) -> list[str]:
+    """Read a board string into a list of piece letters (``"."`` for empty) in square order.
+
+    Ranks run from the top down, separated by ``/``; a letter is a piece, a digit a run of empty
+    squares, and ``.`` one empty square. With ``spill``, a digit run may cross into the next rank
+    and ``/`` may fall anywhere between squares (as the seeds' board2diag diagrams are written),
+    but the total must still fill the board exactly. Raises :class:`PositionError`.
+    """
+    cells: list[str] = []
+    if spill:
+        for ch in text:
+            if ch == "/":
+                continue
+            cells.extend(_cells(ch, text, pieces))
+        if len(cells) != len(geometry):
+            raise PositionError(
+                f"board {text!r} has {len(cells)} squares, expected {len(geometry)}"
+            )
+        return cells
+    rows = text.split("/")
+    if len(rows) != len(geometry.ranks):
+        raise PositionError(f"board {text!r} has {len(rows)} ranks, expected {len(geometry.ranks)}")
+    for row, squares in zip(rows, geometry.ranks):
+        got: list[str] = []
+        for ch in row:
+            got.extend(_cells(ch, text, pieces))
+        if len(got) != len(squares):
+            name = geometry.names[squares[0]][1:]
+            raise PositionError(
+                f"board {text!r}: rank {name} ({row!r}) has {len(got)} squares, expected {len(squares)}"
+            )
+        cells.extend(got)
+    return cells
+
+
+def _cells(ch: str, text: str, pieces: str) -> list[str]:
+    if ch == EMPTY:
+        return [EMPTY]
+    if ch.isdigit():
+        if ch == "0":
+            raise PositionError(f"board {text!r}: an empty run of 0 squares")
+        return [EMPTY] * int(ch)
+    if ch in pieces:
+        return [ch]
+    raise PositionError(f"board {text!r}: unknown piece {ch!r} (pieces are {', '.join(pieces)})")
+
+
+def format_board(cells: Sequence[str], geometry: Geometry) -> str:
+    """Write ``cells`` as a canonical board string: digits for empty runs, one rank per ``/``."""
+    rows = []
+    for squares in geometry.ranks:
+        out, run = [], 0
+        for i in squares:
+            if cells[i] == EMPTY:
+                run += 1
+                continue
+            if run:
+                out.append(str(run))
+                run = 0
+            out.append(cells[i])
+        if run:
+            out.append(str(run))
+        rows.append("".join(out))
+    return "/".join(rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# Moves and positions
+
+
+@dataclass(frozen=True, eq=False)
+class Move:
+    """One legal move: its canonical text, the squares its piece stops on, and what it removes.
+
+    ``path`` starts at the square the move starts from and lists every square a player clicks to
+    enter it (for a drop, just the square). ``removed`` lists the squares whose pieces the move
+    takes off the board. ``after`` is the resulting position.
+    """
+
+    text: str
+    path: tuple[str, ...]
+    after: "Position" = field(repr=False)
+    removed: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and (self.text, self.after) == (other.text, other.after)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "path": list(self.path),
+            "removed": list(self.removed),
+            "after": self.after.text,
+        }
+
+
+class Position:
+    """An immutable game position. Subclasses implement one game (or one variant of it).
+
+    A subclass declares the class attributes below and implements ``_parse``, ``_format`` and
+    ``_generate``; it may override ``_decide`` (the end of the game), ``_canonical_move`` (accepted
+    long forms of move texts), ``repetition_key``, ``evaluate`` and ``status``.
+    """
+
+    #: Game id, as :func:`pygame_rules.games` lists it.
+    game: ClassVar[str]
+    #: Human name of the game.
+    title: ClassVar[str]
+    #: Variant id (``None`` for the game's default rules).
+    variant: ClassVar[str | None] = None
+    #: Side letters, the side that moves first first; and their names.
+    sides: ClassVar[tuple[str, str]]
+    side_names: ClassVar[dict[str, str]]
+    #: The start position string.
+    start_text: ClassVar[str]
+    geometry: ClassVar[Geometry]
+    #: Piece letter -> description: ``{"side": ..., "name": ..., "glyph": ...}``.
+    pieces: ClassVar[dict[str, dict[str, str]]]
+
+    __slots__ = ("_state", "_text", "_legal", "_decision", "_winner")
+
+    def __init__(self, state: Any):
+        """Wrap a game-specific ``state``; use :meth:`from_text` or :func:`pygame_rules.load`."""
+        self._state = state
+        self._text: str | None = None
+        self._legal: tuple[Move, ...] | None = None
+        self._decision: str | None | bool = False
+        self._winner: str | None | bool = False
+
+    # -- hooks ---------------------------------------------------------------------------------
+
+    @classmethod
+    def _parse(cls, text: str) -> Any:
+        """Return the game state of a position string; raise PositionError if it is bad."""
+        raise NotImplementedError
+
+    def _format(self) -> str:
+        """Return the canonical position string of this position."""
+        raise NotImplementedError
+
+    def _generate(self) -> Iterable[Move]:
+        """Yield every legal move, ignoring whether the game is already over."""
+        raise NotImplementedError
+
+    def _decide(self) -> str | None:
+        """Game-specific end checks before "no legal move loses": a winning side, "draw" or None."""
+        return None
+
+    def _canonical_move(self, text: str) -> str | None:
+        """Map an accepted long form of a move text to its canonical text, or None."""
+        return None
+
+    def evaluate(self) -> float:
+        """A heuristic score for the side to move, roughly in pawns; 0 when nothing is known."""
+        return 0.0
+
+    def status(self) -> dict[str, Any]:
+        """What the UI should show besides the pieces: ``{"notes": [...], "marks": [...]}``.
+
+        ``notes`` are short sentences; ``marks`` are ``{"square", "kind", "label"}`` dicts
+        (kinds like "must-move", "frozen", "stuck", "charge", "win").
+        """
+        return {"notes": [], "marks": []}
+
+    # -- public API ----------------------------------------------------------------------------
+
+    @classmethod
+    def from_text(cls, text: str) -> "Position":
+        """Parse a position string; raise :class:`PositionError` saying what is wrong."""
+        if not isinstance(text, str):
+            raise PositionError(f"a position must be a string, not {type(text).__name__}")
+        position = cls(cls._parse(" ".join(text.split())))
+        return position
+
+    @classmethod
+    def start(cls) -> "Position":
+        return cls.from_text(cls.start_text)
+
+    @property
+    def text(self) -> str:
+        """The canonical position string."""
+        if self._text is None:
+            self._text = self._format()
+        return self._text
+
+    @property
+    def turn(self) -> str:
+        """The side to move."""
+        return self._state.turn
+
+    @property
+    def state(self) -> Any:
+        """The game-specific state (read only)."""
+        return self._state
+
+    @property
+    def repetition_key(self) -> str:
+        """The part of the position string that threefold repetition compares (no counters)."""
+        return self.text
+
+    def legal(self) -> tuple[Move, ...]:
+        """All legal moves as :class:`Move` objects, sorted by text; none once the game is over."""
+        if self._legal is None:
+            if self._decided() is not None:
+                self._legal = ()
+            else:
+                self._legal = tuple(sorted(self._generate(), key=lambda m: m.text))
+        return self._legal
+
+    def _decided(self) -> str | None:
+        if self._decision is False:
+            self._decision = self._decide()
+        return self._decision  # type: ignore[return-value]
+
+    def moves(self) -> list[str]:
+        """Canonical texts of all legal moves."""
+        return [m.text for m in self.legal()]
+
+    def move(self, text: str) -> Move:
+        """The legal :class:`Move` named by ``text`` (canonical or an accepted long form)."""
+        if not isinstance(text, str):
+            raise IllegalMoveError(f"a move must be a string, not {type(text).__name__}")
+        wanted = text.strip()
+        for m in self.legal():
+            if m.text == wanted:
+                return m
+        canonical = self._canonical_move(wanted) if wanted else None
+        if canonical is not None:
+            for m in self.legal():
+                if m.text == canonical:
+                    return m
+        if self.winner is not None:
+            why = f"the game is over ({self.describe_result()})"
+        elif not wanted:
+            why = "it is empty"
+        else:
+            why = "it is not a legal move here"
+        raise IllegalMoveError(f"illegal move {text!r} in {self.text!r}: {why}")
+
+    def play(self, move: "str | Move") -> "Position":
+        """The position after ``move``; this position is unchanged. Raises IllegalMoveError."""
+        if isinstance(move, Move):
+            return move.after
+        return self.move(move).after
+
+    @property
+    def winner(self) -> str | None:
+        """The winning side, ``"draw"``, or None while the position alone does not end the game."""
+        if self._winner is False:
+            decided = self._decided()
+            if decided is None and not self.legal():
+                decided = self.other(self.turn)
+            self._winner = decided
+        return self._winner  # type: ignore[return-value]
+
+    def describe_result(self) -> str:
+        w = self.winner
+        if w is None:
+            return "in progress"
+        if w == "draw":
+            return "draw"
+        return f"{self.side_names[w]} wins"
+
+    @classmethod
+    def other(cls, side: str) -> str:
+        return cls.sides[1] if side == cls.sides[0] else cls.sides[0]
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Position)
+            and (self.game, self.variant, self.text) == (other.game, other.variant, other.text)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.variant, self.text))
+
+    def __repr__(self) -> str:
+        variant = f", variant={self.variant!r}" if self.variant else ""
+        return f"pygame_rules.load({self.game!r}, {self.text!r}{variant})"
+
+    def __str__(self) -> str:
+        return self.diagram()
+
+    def diagram(self) -> str:
+        """The board as text, rank labels on the left, file letters below; '#' is no square."""
+        g = self.geometry
+        cells = self.board_cells()
+        at = {c: i for i, c in enumerate(g.coords)}
+        lines = []
+        for rank in reversed(range(g.height)):
+            row = [" " if (f, rank) not in at else cells[at[(f, rank)]] for f in range(g.width)]
+            lines.append(f"{rank + 1:>2} " + " ".join(row))
+        lines.append("   " + " ".join(FILES[: g.width]))
+        return "\n".join(lines)
+
+    def board_cells(self) -> Sequence[str]:
+        """Piece letters in square order, ``"."`` for empty. Games store ``state.board`` so."""
+        return self._state.board
+
+    def pieces_on_board(self) -> dict[str, str]:
+        """Square name -> piece letter for every occupied square."""
+        names = self.geometry.names
+        return {names[i]: p for i, p in enumerate(self.board_cells()) if p != EMPTY}
+
+    @classmethod
+    def info(cls) -> dict[str, Any]:
+        """Fixed facts of the game for the UI: board geometry, pieces, sides, start."""
+        return {
+            "game": cls.game,
+            "title": cls.title,
+            "variant": cls.variant,
+            "sides": [{"id": s, "name": cls.side_names[s]} for s in cls.sides],
+            "pieces": cls.pieces,
+            "start": cls.start_text,
+            **cls.geometry.to_json(),
+        }
+
+
+def split_fields(text: str, count: int, example: str) -> list[str]:
+    """Split a position string into exactly ``count`` space-separated fields."""
+    parts = text.split()
+    if len(parts) != count:
+        raise PositionError(
+            f"position {text!r} has {len(parts)} fields, expected {count} (like {example!r})"
+        )
+    return parts
+
+
+# ---------------------------------------------------------------------------------------------
+# Registry
+
+
+_REGISTRY: dict[tuple[str, str | None], type[Position]] = {}
+
+
+def register(cls: type[Position]) -> type[Position]:
+    """Class decorator: make ``cls`` reachable as ``(cls.game, cls.variant)``."""
+    _REGISTRY[(cls.game, cls.variant)] = cls
+    return cls
+
+
+def games() -> list[str]:
+    """Ids of the registered games, in registration order."""
+    return list(dict.fromkeys(game for game, _ in _REGISTRY))
+
+
+def variants(game: str) -> list[str]:
+    """Variant ids of ``game`` (the default rules are not listed)."""
+    position_class(game)
+    return [v for g, v in _REGISTRY if g == game and v is not None]
+
+
+def position_class(game: str, variant: str | None = None) -> type[Position]:
+    """The Position subclass for ``game`` and ``variant``; ValueError names the known ones."""
+    cls = _REGISTRY.get((game, variant or None))
+    if cls is not None:
+        return cls
+    if (game, None) not in _REGISTRY:
+        raise RulesError(f"unknown game {game!r} (games: {', '.join(games())})")
+    known = ", ".join(variants(game)) or "none"
+    raise RulesError(f"unknown variant {variant!r} of {game} (variants: {known})")
+
+
+class Game:
+    """A game record: the start position, the moves played, undo, and threefold repetition.
+
+    >>> game = Game("lilypad")
+    >>> game.play("K@c8").text
+    'K@c8'
+    >>> game.position.turn
+    'g'
+    """
+
+    def __init__(self, game: str, variant: str | None = None, position: "str | Position | None" = None):
+        cls = position_class(game, variant)
+        if position is None:
+            start = cls.start()
+        elif isinstance(position, Position):
+            if type(position) is not cls:
+                raise PositionError(f"position {position!r} is not a {game} position")
+            start = position
+        else:
+            start = cls.from_text(position)
+        self.game, self.variant = game, variant or None
+        self.start = start
+        self._positions: list[Position] = [start]
+        self._moves: list[Move] = []
+        self._seen: dict[str, int] = {start.repetition_key: 1}
+
+    @property
+    def position(self) -> Position:
+        return self._positions[-1]
+
+    @property
+    def history(self) -> list[str]:
+        """The texts of the moves played, in order."""
+        return [m.text for m in self._moves]
+
+    @property
+    def positions(self) -> list[Position]:
+        return list(self._positions)
+
+    @property
+    def last_move(self) -> Move | None:
+        return self._moves[-1] if self._moves else None
+
+    def repetitions(self) -> int:
+        """How many times the current position (ignoring counters) has occurred."""
+        return self._seen[self.position.repetition_key]
+
+    @property
+    def result(self) -> str | None:
+        """The winning side, ``"draw"`` (also by threefold repetition), or None."""
+        if self.repetitions() >= 3:
+            return "draw"
+        return self.position.winner
+
+    def describe_result(self) -> str:
+        if self.result == "draw" and self.position.winner is None:
+            return "draw by threefold repetition"
+        return self.position.describe_result()
+
+    def legal(self) -> tuple[Move, ...]:
+        return () if self.result is not None else self.position.legal()
+
+    def moves(self) -> list[str]:
+        return [m.text for m in self.legal()]
+
+    def play(self, move: "str | Move") -> Move:
+        """Play ``move`` (a text or a Move of the current position); return the Move played."""
+        if self.result is not None:
+            raise IllegalMoveError(
+                f"illegal move {str(move)!r} in {self.position.text!r}: the game is over "
+                f"({self.describe_result()})"
+            )
+        m = self.position.move(move.text if isinstance(move, Move) else move)
+        self._moves.append(m)
+        self._positions.append(m.after)
+        key = m.after.repetition_key
+        self._seen[key] = self._seen.get(key, 0) + 1
+        return m
+
+    def undo(self) -> str:
+        """Take back the last move and return its text; IndexError if none was played."""
+        if not self._moves:
+            raise IndexError("no move to undo")
+        m = self._moves.pop()
+        key = self._positions.pop().repetition_key
+        self._seen[key] -= 1
+        return m.text

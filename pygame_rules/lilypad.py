@@ -1,0 +1,369 @@
+"""Lilypad (Jonathan A. Leistiko, 2001): RULES.md, section LILYPAD.
+
+Checkers on the dark squares, where each side also has a King that races for the far row. The
+default rules are the Kings and Soldiers page; ``invisible-city`` is the designer's own text (a
+pawn riding on a checker), with its Appendix A options as further variants.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple
+
+from .core import (
+    DIRECTIONS,
+    EMPTY,
+    Geometry,
+    Move,
+    Position,
+    PositionError,
+    format_board,
+    parse_board,
+    register,
+    split_fields,
+)
+
+BLACK, GREEN = "b", "g"
+GEOMETRY = Geometry.grid(8, 8, kind=lambda f, r: "dark" if (f + r) % 2 else "light")
+DARK = frozenset(i for i, k in enumerate(GEOMETRY.kinds) if k == "dark")
+RANK = tuple(r for _, r in GEOMETRY.coords)
+#: Diagonal direction indices into ``GEOMETRY.steps``, per side: forward ones, and all four.
+FORWARD = {
+    BLACK: tuple(DIRECTIONS.index(d) for d in ((1, -1), (-1, -1))),
+    GREEN: tuple(DIRECTIONS.index(d) for d in ((1, 1), (-1, 1))),
+}
+ALL_DIAGONALS = tuple(DIRECTIONS.index(d) for d in ((1, 1), (1, -1), (-1, -1), (-1, 1)))
+#: The rank a side's King races to, and the rank it drops its King on (0-based).
+LAST_ROW = {BLACK: 0, GREEN: 7}
+BACK_ROW = {BLACK: 7, GREEN: 0}
+
+#: Letters by side: soldier, King (default rules) or soldier with the pawn (invisible-city),
+#: crowned checker, crowned checker with the pawn (invisible-city only).
+SOLDIER = {BLACK: "b", GREEN: "g"}
+KING = {BLACK: "B", GREEN: "G"}
+CROWNED = {BLACK: "x", GREEN: "y"}
+CROWNED_KING = {BLACK: "X", GREEN: "Y"}
+SIDE_OF = {p: s for table in (SOLDIER, KING, CROWNED, CROWNED_KING) for s, p in table.items()}
+#: The same checker with the King (pawn) added or taken off.
+WITH_KING = {"b": "B", "g": "G", "x": "X", "y": "Y"}
+WITHOUT_KING = {v: k for k, v in WITH_KING.items()}
+CROWN = {"b": "x", "g": "y", "B": "X", "G": "Y"}
+
+
+class State(NamedTuple):
+    board: tuple[str, ...]
+    turn: str
+    #: Sides that still have to drop their King: "bg", "g" or "".
+    drops: str
+
+
+@register
+class Lilypad(Position):
+    """Lilypad with the Kings and Soldiers page's rules (the project's default).
+
+    >>> p = Lilypad.start().play("K@c8").play("K@f1")
+    >>> len(p.moves())
+    18
+    """
+
+    game = "lilypad"
+    title = "Lilypad"
+    sides = (BLACK, GREEN)
+    side_names = {BLACK: "Black", GREEN: "Green"}
+    start_text = "b1b1b1b1/1b1b1b1b/b1b1b1b1/8/8/1g1g1g1g/g1g1g1g1/1g1g1g1g b bg"
+    geometry = GEOMETRY
+    pieces = {
+        "b": {"side": BLACK, "name": "Black soldier", "glyph": "checker"},
+        "B": {"side": BLACK, "name": "Black King", "glyph": "king"},
+        "g": {"side": GREEN, "name": "Green soldier", "glyph": "checker"},
+        "G": {"side": GREEN, "name": "Green King", "glyph": "king"},
+    }
+
+    # Rule switches that the invisible-city variants turn.
+    crowning = False  # a soldier reaching its last row is crowned (else it may not go there)
+    complete_jumps = False  # a capture chain must go on while it can
+    king_checker_moves = True  # the King's own checker steps and captures
+    king_checker_capturable = True
+    king_range_one = False  # the King moves to an adjacent checker only
+
+    __slots__ = ()
+
+    # -- position strings -----------------------------------------------------------------------
+
+    @classmethod
+    def _parse(cls, text: str) -> State:
+        board_text, side, drops = split_fields(text, 3, cls.start_text)
+        board = parse_board(board_text, GEOMETRY, "".join(cls.pieces) + "ac", spill=True)
+        board = ["." if p in "ac" else p for p in board]  # the seeds' [1]/[2] labels
+        if side not in cls.sides:
+            raise PositionError(f"position {text!r}: side to move {side!r} must be 'b' or 'g'")
+        if drops not in ("bg", "g", "-"):
+            raise PositionError(f"position {text!r}: drops {drops!r} must be 'bg', 'g' or '-'")
+        drops = "" if drops == "-" else drops
+        if drops and side != drops[0]:
+            raise PositionError(f"position {text!r}: {cls.side_names[drops[0]]} must drop its King first")
+        for i, p in enumerate(board):
+            if p == EMPTY:
+                continue
+            name = GEOMETRY.names[i]
+            if i not in DARK:
+                raise PositionError(f"position {text!r}: piece {p!r} on light square {name}")
+            s = SIDE_OF[p]
+            if p == SOLDIER[s] and RANK[i] == LAST_ROW[s]:
+                raise PositionError(
+                    f"position {text!r}: {cls.side_names[s]} soldier on {name}, its last row"
+                )
+        for s in cls.sides:
+            kings = [GEOMETRY.names[i] for i, p in enumerate(board) if p in (KING[s], CROWNED_KING[s])]
+            if len(kings) > 1:
+                raise PositionError(f"position {text!r}: {cls.side_names[s]} has two Kings ({', '.join(kings)})")
+            if kings and s in drops:
+                raise PositionError(
+                    f"position {text!r}: {cls.side_names[s]} has a King on {kings[0]} but has still to drop one"
+                )
+        return State(tuple(board), side, drops)
+
+    def _format(self) -> str:
+        s = self._state
+        return f"{format_board(s.board, GEOMETRY)} {s.turn} {s.drops or '-'}"
+
+    # -- end of the game ------------------------------------------------------------------------
+
+    def king_square(self, side: str) -> int:
+        """Index of ``side``'s King (or pawn), or -1."""
+        for i, p in enumerate(self._state.board):
+            if p in (KING[side], CROWNED_KING[side]):
+                return i
+        return -1
+
+    def _decide(self) -> str | None:
+        if self._state.drops:
+            return None
+        mover = self.other(self.turn)
+        kings = 0
+        for side in (mover, self.turn):
+            k = self.king_square(side)
+            if k >= 0:
+                kings += 1
+                if RANK[k] == LAST_ROW[side]:
+                    return side
+        return "draw" if kings == 0 else None
+
+    # -- move generation ------------------------------------------------------------------------
+
+    def _generate(self) -> Iterator[Move]:
+        s = self._state
+        if s.drops:
+            yield from self._drops()
+            return
+        captures = list(self._captures())
+        if captures:
+            yield from captures
+            return
+        yield from self._steps()
+        yield from self._king_moves()
+
+    def _drops(self) -> Iterator[Move]:
+        s = self._state
+        for i, p in enumerate(s.board):
+            if p == SOLDIER[s.turn] and RANK[i] == BACK_ROW[s.turn]:
+                board = list(s.board)
+                board[i] = KING[s.turn]
+                name = GEOMETRY.names[i]
+                after = State(tuple(board), self.other(s.turn), s.drops[1:])
+                yield Move(f"K@{name}", (name,), type(self)(after))
+
+    def _directions(self, piece: str) -> tuple[int, ...]:
+        if piece in CROWNED.values() or piece in CROWNED_KING.values():
+            return ALL_DIAGONALS
+        return FORWARD[SIDE_OF[piece]]
+
+    def _movable(self, piece: str) -> bool:
+        return self.king_checker_moves or piece not in WITHOUT_KING
+
+    def _land(self, piece: str, i: int) -> str | None:
+        """The piece as it stands after landing on ``i``, or None if it may not land there."""
+        side = SIDE_OF[piece]
+        if RANK[i] != LAST_ROW[side] or piece in (CROWNED[side], CROWNED_KING[side]):
+            return piece
+        if self.crowning:
+            return CROWN[piece]
+        return piece if piece == KING[side] else None
+
+    def _steps(self) -> Iterator[Move]:
+        s = self._state
+        steps = GEOMETRY.steps
+        for i, p in enumerate(s.board):
+            if p == EMPTY or SIDE_OF[p] != s.turn or not self._movable(p):
+                continue
+            for d in self._directions(p):
+                j = steps[i][d]
+                if j < 0 or s.board[j] != EMPTY:
+                    continue
+                landed = self._land(p, j)
+                if landed is None:
+                    continue
+                board = list(s.board)
+                board[i], board[j] = EMPTY, landed
+                a, b = GEOMETRY.names[i], GEOMETRY.names[j]
+                yield Move(f"{a}-{b}", (a, b), type(self)(State(tuple(board), self.other(s.turn), "")))
+
+    def _captures(self) -> Iterator[Move]:
+        s = self._state
+        for i, p in enumerate(s.board):
+            if p != EMPTY and SIDE_OF[p] == s.turn and self._movable(p):
+                board = list(s.board)
+                board[i] = EMPTY
+                yield from self._jumps(board, p, i, (GEOMETRY.names[i],), ())
+
+    def _jumps(self, board: list[str], piece: str, at: int, path: tuple, removed: tuple) -> Iterator[Move]:
+        """Capture chains from ``at``; ``board`` has the moving piece lifted off."""
+        steps = GEOMETRY.steps
+        side = SIDE_OF[piece]
+        for d in self._directions(piece):
+            over = steps[at][d]
+            if over < 0:
+                continue
+            land = steps[over][d]
+            victim = board[over]
+            if land < 0 or board[land] != EMPTY or victim == EMPTY or SIDE_OF[victim] == side:
+                continue
+            if not self.king_checker_capturable and victim in WITHOUT_KING:
+                continue
+            landed = self._land(piece, land)
+            if landed is None:
+                continue
+            board[over] = EMPTY
+            p2 = path + (GEOMETRY.names[land],)
+            r2 = removed + (GEOMETRY.names[over],)
+            crowned_now = landed != piece
+            if not self.complete_jumps or crowned_now or not self._can_jump(board, landed, land):
+                final = list(board)
+                final[land] = landed
+                after = type(self)(State(tuple(final), self.other(side), ""))
+                yield Move(":".join(p2), p2, after, r2)
+            if not crowned_now:  # crowning ends the move, as in checkers
+                yield from self._jumps(board, landed, land, p2, r2)
+            board[over] = victim
+
+    def _can_jump(self, board: list[str], piece: str, at: int) -> bool:
+        return next(self._jumps(list(board), piece, at, ("",), ()), None) is not None
+
+    def _king_moves(self) -> Iterator[Move]:
+        """Swaps: the King moves to a friendly checker reachable through adjacent friendly checkers."""
+        s = self._state
+        k = self.king_square(s.turn)
+        if k < 0:
+            return
+        steps = GEOMETRY.steps
+        friendly = (SOLDIER[s.turn], CROWNED[s.turn])
+        seen, frontier = {k}, [k]
+        while frontier:
+            nxt = []
+            for i in frontier:
+                for d in ALL_DIAGONALS:
+                    j = steps[i][d]
+                    if j >= 0 and j not in seen and s.board[j] in friendly:
+                        seen.add(j)
+                        nxt.append(j)
+            frontier = [] if self.king_range_one else nxt
+            for j in nxt:
+                board = list(s.board)
+                board[k], board[j] = WITHOUT_KING[board[k]], WITH_KING[board[j]]
+                a, b = GEOMETRY.names[k], GEOMETRY.names[j]
+                yield Move(f"{a}>{b}", (a, b), type(self)(State(tuple(board), self.other(s.turn), "")))
+
+    def _canonical_move(self, text: str) -> str | None:
+        """Accept a swap written as its chain, ``b3>c4>d3``, if each link is a real swap."""
+        squares = text.split(">")
+        if len(squares) < 3 or self.king_range_one:
+            return None
+        try:
+            idx = [GEOMETRY.square(q) for q in squares]
+        except KeyError:
+            return None
+        s = self._state
+        if idx[0] != self.king_square(s.turn):
+            return None
+        friendly = (SOLDIER[s.turn], CROWNED[s.turn])
+        for a, b in zip(idx, idx[1:]):
+            if b not in (GEOMETRY.steps[a][d] for d in ALL_DIAGONALS) or s.board[b] not in friendly:
+                return None
+        return f"{squares[0]}>{squares[-1]}"
+
+    # -- for the UI and the search ---------------------------------------------------------------
+
+    def evaluate(self) -> float:
+        """Material, plus how far each King has come and whether its way is open."""
+        score = {BLACK: 0.0, GREEN: 0.0}
+        for i, p in enumerate(self._state.board):
+            if p == EMPTY:
+                continue
+            side = SIDE_OF[p]
+            score[side] += 1.6 if p in (CROWNED[side], CROWNED_KING[side]) else 1.0
+            if p in (KING[side], CROWNED_KING[side]):
+                travelled = abs(RANK[i] - BACK_ROW[side])
+                score[side] += 2.0 + 0.25 * travelled * travelled
+        return score[self.turn] - score[self.other(self.turn)]
+
+    def status(self) -> dict:
+        s = self._state
+        notes, marks = [], []
+        if s.drops:
+            side = s.turn
+            notes.append(
+                f"{self.side_names[side]} chooses a soldier on rank {BACK_ROW[side] + 1} to become its King."
+            )
+            for i, p in enumerate(s.board):
+                if p == SOLDIER[side] and RANK[i] == BACK_ROW[side]:
+                    marks.append({"square": GEOMETRY.names[i], "kind": "drop", "label": "King drop"})
+        elif self.winner in self.sides:
+            k = self.king_square(self.winner)
+            if k >= 0:
+                marks.append({"square": GEOMETRY.names[k], "kind": "win", "label": "King home"})
+        elif self.legal() and self.legal()[0].removed:
+            notes.append("A capture is possible, so a capture must be made.")
+        return {"notes": notes, "marks": marks}
+
+
+@register
+class InvisibleCity(Lilypad):
+    """The designer's own rules: checkers with a pawn riding on one checker (the King).
+
+    Soldiers reaching their last row are crowned (``x`` Black, ``y`` Green; with the pawn ``X``,
+    ``Y``) and crowning ends a capture chain; a capture chain must be completed.
+    """
+
+    variant = "invisible-city"
+    title = "Lilypad (Invisible City)"
+    pieces = {
+        "b": {"side": BLACK, "name": "Black checker", "glyph": "checker"},
+        "B": {"side": BLACK, "name": "Black checker with the pawn", "glyph": "king"},
+        "x": {"side": BLACK, "name": "Black crowned checker", "glyph": "crowned"},
+        "X": {"side": BLACK, "name": "Black crowned checker with the pawn", "glyph": "crowned-king"},
+        "g": {"side": GREEN, "name": "Green checker", "glyph": "checker"},
+        "G": {"side": GREEN, "name": "Green checker with the pawn", "glyph": "king"},
+        "y": {"side": GREEN, "name": "Green crowned checker", "glyph": "crowned"},
+        "Y": {"side": GREEN, "name": "Green crowned checker with the pawn", "glyph": "crowned-king"},
+    }
+    crowning = True
+    complete_jumps = True
+    __slots__ = ()
+
+
+#: Appendix A options: (1) the pawn's checker may not move or be captured; (2) it may not move
+#: but may be captured; (3) the pawn moves only one checker per turn. 3 combines with 1 or 2.
+OPTIONS = {
+    "a1": {"king_checker_moves": False, "king_checker_capturable": False},
+    "a2": {"king_checker_moves": False},
+    "a3": {"king_range_one": True},
+}
+for _names in (("a1",), ("a2",), ("a3",), ("a1", "a3"), ("a2", "a3")):
+    _attrs = {k: v for n in _names for k, v in OPTIONS[n].items()}
+    _variant = "+".join(("invisible-city",) + _names)
+    register(
+        type(
+            "InvisibleCity" + "".join(n.upper() for n in _names),
+            (InvisibleCity,),
+            {"variant": _variant, "title": f"Lilypad (Invisible City, {' '.join(_names)})", "__slots__": (), **_attrs},
+        )
+    )

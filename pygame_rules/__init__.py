@@ -24,6 +24,8 @@ from .core import (
     variants,
 )
 from . import lilypad  # noqa: F401  (each game module registers itself)
+from . import three_crowns  # noqa: F401
+from . import lion  # noqa: F401
 
 __all__ = [
     "Game",

@@ -120,14 +120,23 @@ def parse_board(text: str, geometry: Geometry, pieces: str, *, spill: bool = Fal
     Ranks run from the top down, separated by ``/``; a letter is a piece, a digit a run of empty
     squares, and ``.`` one empty square. With ``spill``, a digit run may cross into the next rank
     and ``/`` may fall anywhere between squares (as the seeds' board2diag diagrams are written),
-    but the total must still fill the board exactly. Raises :class:`PositionError`.
+    and adjacent digits are one number (``16`` is two empty ranks), but the total must still fill
+    the board exactly. Raises :class:`PositionError`.
     """
     cells: list[str] = []
     if spill:
-        for ch in text:
-            if ch == "/":
+        number = ""
+        for ch in text + "/":
+            if ch.isascii() and ch.isdigit():
+                number += ch
                 continue
-            cells.extend(_cells(ch, text, pieces))
+            if number:
+                if int(number) > len(geometry):
+                    raise PositionError(f"board {text!r}: an empty run of {number} squares is longer than the board")
+                cells.extend(_cells(number, text, pieces))
+                number = ""
+            if ch != "/":
+                cells.extend(_cells(ch, text, pieces))
         if len(cells) != len(geometry):
             raise PositionError(
                 f"board {text!r} has {len(cells)} squares, expected {len(geometry)}"
@@ -152,8 +161,8 @@ def parse_board(text: str, geometry: Geometry, pieces: str, *, spill: bool = Fal
 def _cells(ch: str, text: str, pieces: str) -> list[str]:
     if ch == EMPTY:
         return [EMPTY]
-    if ch.isdigit():
-        if ch == "0":
+    if ch.isascii() and ch.isdigit():
+        if int(ch) == 0:
             raise PositionError(f"board {text!r}: an empty run of 0 squares")
         return [EMPTY] * int(ch)
     if ch in pieces:
@@ -274,6 +283,10 @@ class Position:
 
     def evaluate(self) -> float:
         """A heuristic score for the side to move, roughly in pawns; 0 when nothing is known."""
+        return 0.0
+
+    def order_hint(self, move: Move) -> float:
+        """How promising ``move`` looks, for the search's move ordering (higher first); 0 by default."""
         return 0.0
 
     def status(self) -> dict[str, Any]:

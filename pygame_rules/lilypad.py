@@ -108,9 +108,12 @@ class Lilypad(Position):
             if i not in DARK:
                 raise PositionError(f"position {text!r}: piece {p!r} on light square {name}")
             s = SIDE_OF[p]
-            if p == SOLDIER[s] and RANK[i] == LAST_ROW[s]:
+            # A soldier may not go there; in the crowning variants it would have been crowned.
+            uncrowned = (SOLDIER[s], KING[s]) if cls.crowning else (SOLDIER[s],)
+            if p in uncrowned and RANK[i] == LAST_ROW[s]:
+                what = "uncrowned checker" if cls.crowning else "soldier"
                 raise PositionError(
-                    f"position {text!r}: {cls.side_names[s]} soldier on {name}, its last row"
+                    f"position {text!r}: {cls.side_names[s]} {what} on {name}, its last row"
                 )
         for s in cls.sides:
             kings = [GEOMETRY.names[i] for i, p in enumerate(board) if p in (KING[s], CROWNED_KING[s])]
@@ -119,6 +122,10 @@ class Lilypad(Position):
             if kings and s in drops:
                 raise PositionError(
                     f"position {text!r}: {cls.side_names[s]} has a King on {kings[0]} but has still to drop one"
+                )
+            if not kings and drops and s not in drops:  # nothing is captured during the drops
+                raise PositionError(
+                    f"position {text!r}: {cls.side_names[s]} has dropped its King but has none on the board"
                 )
         return State(tuple(board), side, drops)
 
@@ -136,8 +143,8 @@ class Lilypad(Position):
         return -1
 
     def _decide(self) -> str | None:
-        if self._state.drops:
-            return None
+        """RULES.md's order: a King on its last row wins (the side that just moved is looked at
+        first); else no King left after the drops is a draw."""
         mover = self.other(self.turn)
         kings = 0
         for side in (mover, self.turn):
@@ -146,7 +153,7 @@ class Lilypad(Position):
                 kings += 1
                 if RANK[k] == LAST_ROW[side]:
                     return side
-        return "draw" if kings == 0 else None
+        return "draw" if kings == 0 and not self._state.drops else None
 
     # -- move generation ------------------------------------------------------------------------
 

@@ -1,0 +1,43 @@
+"""Player specs shared by the benchmarks: ``random``, ``level:N``, ``ab:MS``, ``uct:MS``, ``heavy:MS``.
+
+``ab:MS`` is the engine (``pygame_rules.search``) at MS milliseconds per move with no level
+settings; ``uct:MS`` the plain UCT baseline with random playouts; ``heavy:MS`` UCT with heavy
+playouts (``bench/uct.py``). ``level:N`` takes a time scale from the caller.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from pygame_rules.core import Game  # noqa: E402
+from pygame_rules.match import level_player, random_player  # noqa: E402
+from pygame_rules.search import analyse  # noqa: E402
+from uct import uct_player  # noqa: E402
+
+
+def engine_player(time_ms: float):
+    def play(game: Game, rng: random.Random) -> str:
+        return analyse(game.position, time_ms=time_ms, seed=rng.getrandbits(32), history=game.positions[:-1]).move
+
+    play.__name__ = f"ab:{time_ms:g}"
+    return play
+
+
+def make_player(spec: str, time_scale: float = 1.0):
+    kind, _, arg = spec.partition(":")
+    if kind == "random":
+        return random_player
+    if kind == "level":
+        return level_player(int(arg), time_scale)
+    if kind == "ab":
+        return engine_player(float(arg))
+    if kind == "uct":
+        return uct_player(float(arg), "random")
+    if kind == "heavy":
+        return uct_player(float(arg), "heavy")
+    raise ValueError(f"unknown player {spec!r} (random, level:N, ab:MS, uct:MS, heavy:MS)")

@@ -1,0 +1,796 @@
+"""The Lion Game (a 47-square design from Chess Variants): RULES.md, section THE LION GAME.
+
+A 5 x 7 field with a ring of 12 burrow squares around it. Each side has a royal Lion, a Tiger, a
+Spider, two Cobras, two Rhinoceroses, two Elephants and three Frogs (which promote to Butterflies);
+capturing the enemy Lion wins. The board, the setup and every resolution of the original text's
+gaps are RULES.md's; this module implements them as written there.
+
+>>> p = Lion.start()
+>>> len(p.moves()), sum(len(m.after.moves()) for m in p.legal())
+(28, 784)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Iterator, NamedTuple
+
+from .core import (
+    DIRECTIONS,
+    EMPTY,
+    Geometry,
+    Move,
+    Position,
+    PositionError,
+    format_board,
+    parse_board,
+    register,
+    split_fields,
+    square_name,
+)
+
+WHITE, BLACK = "w", "b"
+SIDE_NAMES = {WHITE: "White", BLACK: "Black"}
+
+# ---------------------------------------------------------------------------------------------
+# The board: a 5 x 7 field (b2-f8) and the burrow ring around it.
+
+#: The burrow squares in ring order; a ring step goes to the next one either way (f9 ... a3 b1 d1).
+BURROW_RING = ("b1", "d1", "f1", "g3", "g5", "g7", "f9", "d9", "b9", "a7", "a5", "a3")
+#: Each side's own green burrows; the enemy's frogs promote on landing there.
+GREEN_BURROWS = {WHITE: ("b1", "d1", "f1"), BLACK: ("b9", "d9", "f9")}
+
+
+def _on_field(file: int, rank: int) -> bool:
+    return 1 <= file <= 5 and 1 <= rank <= 7
+
+
+def _kind(file: int, rank: int) -> str:
+    if _on_field(file, rank):
+        return "field"
+    green = GREEN_BURROWS[WHITE] + GREEN_BURROWS[BLACK]
+    return "green-burrow" if square_name(file, rank) in green else "burrow"
+
+
+GEOMETRY = Geometry.grid(
+    7, 9, kind=_kind, exists=lambda f, r: _on_field(f, r) or square_name(f, r) in BURROW_RING
+)
+
+# ---------------------------------------------------------------------------------------------
+# Pieces
+
+LION, TIGER, SPIDER, COBRA, RHINO, ELEPHANT, FROG, BUTTERFLY = "ltscrefb"
+LETTERS = {WHITE: "LTSCREFB", BLACK: "ltscrefb"}
+SIDE_OF = {EMPTY: None, **{p: s for s, letters in LETTERS.items() for p in letters}}
+KIND = {EMPTY: None, **{p: p.lower() for p in LETTERS[WHITE] + LETTERS[BLACK]}}
+OTHER = {WHITE: BLACK, BLACK: WHITE}
+#: Pieces that may stand on burrow squares; the others are field pieces.
+BURROW_PIECES = frozenset("SCFBscfb")
+#: Pieces a Tiger may leap over (either colour).
+TIGER_LEAPS_OVER = frozenset("FSCBfscb")
+#: Pieces a Spider may capture.
+SPIDER_PREY = frozenset("FSCBfscb")
+#: Pieces a Frog may not capture with its diagonal step (the leapfrog may).
+FROG_SPARES = frozenset("ERer")
+#: Most pieces of one kind a side can have (Frogs and Butterflies share the Frogs' three).
+MOST = {LION: 1, TIGER: 1, SPIDER: 1, COBRA: 2, RHINO: 2, ELEPHANT: 2}
+MOST_FROGS = 3
+
+PIECE_NAMES = {
+    LION: "Lion", TIGER: "Tiger", SPIDER: "Spider", COBRA: "Cobra",
+    RHINO: "Rhinoceros", ELEPHANT: "Elephant", FROG: "Frog", BUTTERFLY: "Butterfly",
+}
+GLYPHS = {
+    LION: "lion", TIGER: "tiger", SPIDER: "spider", COBRA: "cobra",
+    RHINO: "rhino", ELEPHANT: "elephant", FROG: "frog", BUTTERFLY: "butterfly",
+}
+#: How each piece moves, for the UI's tap-to-explain (from RULES.md).
+PIECE_HELP = {
+    LION: "The royal piece: one or two king steps (the middle square empty, not back to the start); "
+    "a capture ends the move. Field only. Ending a move next to a stuck friendly Elephant frees it. "
+    "Lose your Lion and you lose the game.",
+    TIGER: "Moves 1, 2 or 3 squares in one straight line, field only. It may pass over empty squares, "
+    "Frogs, Spiders, Cobras and Butterflies, but not Lions, Tigers, Elephants or Rhinoceroses.",
+    SPIDER: "One step, or a leap of exactly two squares in a line over anything; in the burrow also "
+    "one ring step. Captures only Frogs, Cobras, Spiders and Butterflies. Leaping over an enemy marks "
+    "it: while the Spider stands next to it, the marked piece cannot move.",
+    COBRA: "One or two steps (king steps or ring steps), capturing at most once; after a capture on "
+    "the first step it may step on or go back. It never leaves the burrow and the border of the "
+    "field, except to capture one step inside and come straight back. May make a null move.",
+    RHINO: "Steps one square orthogonally, field only. Moving on in the same direction next turn "
+    "it charges: a slide of up to one square more than last time, removing every piece it passes "
+    "and the one it stops on, friend or foe (never its own Lion). Going the full distance keeps "
+    "the charge growing.",
+    ELEPHANT: "One square diagonally any way, or one or two squares straight forward (the middle "
+    "empty). Field only. An enemy on a burrow square it could otherwise reach is squashed, and the "
+    "Elephant is stuck until its Lion ends a move next to it.",
+    FROG: "Steps one square forward or sideways to an empty square (into the burrow too); captures "
+    "one square diagonally forward, but not an Elephant or Rhinoceros. Leapfrog: jumps diagonally "
+    "forward over an adjacent piece onto an empty square or any enemy. Ring steps in the burrow. "
+    "Promotes to a Butterfly on the enemy's green burrows.",
+    BUTTERFLY: "One step, then optionally a second step of the other kind (orthogonal then "
+    "diagonal, or diagonal then orthogonal) over an empty field square. Entering the burrow or "
+    "capturing on the first step ends the move; captures anything but Frogs; ring steps in the "
+    "burrow. A Butterfly in the burrow must leave it (or ring-step) if it can.",
+}
+
+# ---------------------------------------------------------------------------------------------
+# Square tables
+
+NAMES = GEOMETRY.names
+SQUARE = GEOMETRY.index
+COUNT = len(NAMES)
+STEP = GEOMETRY.steps
+FILE = tuple(f for f, _ in GEOMETRY.coords)
+RANK = tuple(r for _, r in GEOMETRY.coords)
+FIELD = tuple(kind == "field" for kind in GEOMETRY.kinds)
+BURROW = tuple(i for i in range(COUNT) if not FIELD[i])
+#: The cobras' zone: the burrow and the border of the field (files b and f, ranks 2 and 8).
+ZONE = tuple(not FIELD[i] or FILE[i] in (1, 5) or RANK[i] in (1, 7) for i in range(COUNT))
+#: Sort key that orders squares by name as plain text (a3 < b1 < b2), as the position lists are.
+NAME_ORDER = {i: rank for rank, i in enumerate(sorted(range(COUNT), key=NAMES.__getitem__))}
+
+NORTH, EAST, SOUTH, WEST = (DIRECTIONS.index(d) for d in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+ORTHOGONAL = (NORTH, EAST, SOUTH, WEST)
+DIAGONAL = tuple(DIRECTIONS.index(d) for d in ((1, 1), (1, -1), (-1, -1), (-1, 1)))
+DIRECTION_LETTERS = {NORTH: "n", EAST: "e", SOUTH: "s", WEST: "w"}
+DIRECTION_WORDS = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
+FORWARD = {WHITE: NORTH, BLACK: SOUTH}
+FORWARD_DIAGONALS = {
+    WHITE: tuple(DIRECTIONS.index(d) for d in ((1, 1), (-1, 1))),
+    BLACK: tuple(DIRECTIONS.index(d) for d in ((1, -1), (-1, -1))),
+}
+
+
+def _steps(i: int, directions: Iterable[int]) -> tuple[int, ...]:
+    return tuple(STEP[i][d] for d in directions if STEP[i][d] >= 0)
+
+
+_ring_index = {SQUARE[name]: k for k, name in enumerate(BURROW_RING)}
+#: The two ring neighbours of a burrow square; none for a field square.
+RING = tuple(
+    tuple(SQUARE[BURROW_RING[(_ring_index[i] + k) % len(BURROW_RING)]] for k in (1, -1))
+    if i in _ring_index
+    else ()
+    for i in range(COUNT)
+)
+NEIGHBOURS = tuple(_steps(i, range(8)) for i in range(COUNT))
+NEIGHBOUR_SET = tuple(frozenset(n) for n in NEIGHBOURS)
+ORTHOGONAL_NEIGHBOURS = tuple(_steps(i, ORTHOGONAL) for i in range(COUNT))
+DIAGONAL_NEIGHBOURS = tuple(_steps(i, DIAGONAL) for i in range(COUNT))
+FIELD_NEIGHBOURS = tuple(tuple(j for j in NEIGHBOURS[i] if FIELD[j]) for i in range(COUNT))
+#: A cobra's single steps: king steps and ring steps.
+COBRA_STEPS = tuple(NEIGHBOURS[i] + RING[i] for i in range(COUNT))
+#: Squares two king steps away or less, for the Lion-safety term of the evaluation.
+NEAR = tuple(
+    frozenset(k for j in NEIGHBOURS[i] for k in NEIGHBOURS[j] if k != i) | NEIGHBOUR_SET[i]
+    for i in range(COUNT)
+)
+
+
+def _field_ray(i: int, d: int) -> tuple[int, ...]:
+    """Field squares from ``i`` (excluded) in direction ``d`` up to the edge of the field."""
+    out = []
+    j = STEP[i][d]
+    while j >= 0 and FIELD[j]:
+        out.append(j)
+        j = STEP[j][d]
+    return tuple(out)
+
+
+#: ``FIELD_RAYS[i][d]``: the field squares in direction ``d`` from ``i`` (Tiger and Rhino lines).
+FIELD_RAYS = tuple(tuple(_field_ray(i, d) for d in range(8)) for i in range(COUNT))
+TIGER_RAYS = tuple(tuple(r[:3] for r in FIELD_RAYS[i] if r) for i in range(COUNT))
+#: A Spider's leaps: (square leapt over, landing square), straight two-square lines on the board.
+SPIDER_LEAPS = tuple(
+    tuple((STEP[i][d], STEP[STEP[i][d]][d]) for d in range(8) if STEP[i][d] >= 0 and STEP[STEP[i][d]][d] >= 0)
+    for i in range(COUNT)
+)
+#: A Frog's leapfrogs per side: (square jumped over, landing square), diagonally forward.
+LEAPFROGS = {
+    side: tuple(
+        tuple((STEP[i][d], STEP[STEP[i][d]][d]) for d in dirs if STEP[i][d] >= 0 and STEP[STEP[i][d]][d] >= 0)
+        for i in range(COUNT)
+    )
+    for side, dirs in FORWARD_DIAGONALS.items()
+}
+FROG_STEPS = {side: tuple(_steps(i, (f, EAST, WEST)) for i in range(COUNT)) for side, f in FORWARD.items()}
+FROG_CAPTURES = {side: tuple(_steps(i, dirs) for i in range(COUNT)) for side, dirs in FORWARD_DIAGONALS.items()}
+#: Where a side's frogs promote: the enemy's green burrows.
+PROMOTES = {
+    WHITE: frozenset(SQUARE[n] for n in GREEN_BURROWS[BLACK]),
+    BLACK: frozenset(SQUARE[n] for n in GREEN_BURROWS[WHITE]),
+}
+
+# ---------------------------------------------------------------------------------------------
+# Position
+
+
+class State(NamedTuple):
+    board: tuple[str, ...]
+    turn: str
+    #: Charge entries (rhino square, direction index, distance), in square-name order.
+    charges: tuple[tuple[int, int, int], ...]
+    #: Spider marks (spider square, marked square), in square-name order.
+    marks: tuple[tuple[int, int], ...]
+    #: Stuck elephants' squares, in square-name order.
+    stuck: tuple[int, ...]
+    #: Plies since the last move that removed a piece or moved a frog.
+    clock: int
+
+
+#: A move before its resulting position is built: (path, start square, end square, removed squares,
+#: the piece standing on the end square, charge entry recorded or None, whether it squashes, the
+#: square it marks or -1).
+Plan = tuple
+
+DRAW_CLOCK = 100
+_CHARGE = re.compile(r"([a-g][1-9])([nesw])([1-9][0-9]*)")
+_MARK = re.compile(r"([a-g][1-9])>([a-g][1-9])")
+
+VALUES = {TIGER: 5.0, RHINO: 3.5, ELEPHANT: 3.0, SPIDER: 3.0, BUTTERFLY: 3.0, COBRA: 2.5, FROG: 1.0, LION: 0.0}
+
+
+def _name_sorted(items, key=lambda x: x):
+    return tuple(sorted(items, key=lambda x: NAME_ORDER[key(x)]))
+
+
+def _first(entry):
+    return entry[0]
+
+
+def _mark_order(mark):
+    return NAME_ORDER[mark[0]], NAME_ORDER[mark[1]]
+
+
+@register
+class Lion(Position):
+    """The Lion Game as RULES.md reconstructs it (board, setup and gap resolutions)."""
+
+    game = "lion"
+    title = "The Lion Game"
+    sides = (WHITE, BLACK)
+    side_names = SIDE_NAMES
+    start_text = "c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - - 0"
+    geometry = GEOMETRY
+    pieces = {
+        p: {
+            "side": side,
+            "name": f"{SIDE_NAMES[side]} {PIECE_NAMES[p.lower()]}",
+            "glyph": GLYPHS[p.lower()],
+            "help": PIECE_HELP[p.lower()],
+        }
+        for side, letters in LETTERS.items()
+        for p in letters
+    }
+    piece_help = {PIECE_NAMES[k]: v for k, v in PIECE_HELP.items()}
+
+    __slots__ = ()
+
+    # -- position strings -----------------------------------------------------------------------
+
+    @classmethod
+    def _parse(cls, text: str) -> State:
+        board_text, side, charges_text, marks_text, stuck_text, clock_text = split_fields(
+            text, 6, cls.start_text
+        )
+        board = tuple(parse_board(board_text, GEOMETRY, "".join(cls.pieces)))
+
+        def bad(why: str) -> PositionError:
+            return PositionError(f"position {text!r}: {why}")
+
+        def describe(i: int) -> str:
+            p = board[i]
+            return "an empty square" if p == EMPTY else f"a {cls.pieces[p]['name']}"
+
+        for i, p in enumerate(board):
+            if p == EMPTY:
+                continue
+            if not FIELD[i] and p not in BURROW_PIECES:
+                raise bad(f"{describe(i)} on burrow square {NAMES[i]} (only Spiders, Cobras, Frogs "
+                          "and Butterflies may stand in the burrow)")
+            if p.lower() == FROG and i in PROMOTES[SIDE_OF[p]]:
+                raise bad(f"{describe(i)} on {NAMES[i]}, where it would have promoted to a Butterfly")
+        for s, letters in LETTERS.items():
+            for p in letters:
+                most = MOST.get(p.lower())
+                if most is not None and board.count(p) > most:
+                    raise bad(f"{SIDE_NAMES[s]} has {board.count(p)} {PIECE_NAMES[p.lower()]}s, at most {most}")
+            frogs = board.count(letters[6]) + board.count(letters[7])
+            if frogs > MOST_FROGS:
+                raise bad(f"{SIDE_NAMES[s]} has {frogs} Frogs and Butterflies, at most {MOST_FROGS}")
+        if side not in cls.sides:
+            raise bad(f"side to move {side!r} must be 'w' or 'b'")
+        mover = cls.other(side)
+        if board.count(LETTERS[mover][0]) == 0:
+            raise bad(f"{SIDE_NAMES[mover]} has no Lion, so the game ended before {SIDE_NAMES[side]}'s turn")
+
+        def entries(field: str, what: str) -> list[str]:
+            if field == "-":
+                return []
+            items = field.split(",")
+            if len(set(items)) != len(items):
+                raise bad(f"{what} {field!r} lists an entry twice")
+            return items
+
+        def square(name: str, entry: str, what: str) -> int:
+            if name not in SQUARE:
+                raise bad(f"{what} entry {entry!r}: {name} is not a square of the board")
+            return SQUARE[name]
+
+        charges = []
+        for entry in entries(charges_text, "charges"):
+            m = _CHARGE.fullmatch(entry)
+            if not m:
+                raise bad(f"charge entry {entry!r} must be like 'b4n2' (rhino square, n/e/s/w, distance)")
+            i = square(m.group(1), entry, "charge")
+            if board[i].lower() != RHINO:
+                raise bad(f"charge entry {entry!r} names {describe(i)} on {NAMES[i]}, not a Rhinoceros")
+            distance = int(m.group(3))
+            if distance > 6:
+                raise bad(f"charge entry {entry!r}: no rhino move on the field is longer than 6 squares")
+            d = next(k for k, v in DIRECTION_LETTERS.items() if v == m.group(2))
+            charges.append((i, d, distance))
+        for s in cls.sides:
+            mine = [NAMES[i] for i, _, _ in charges if SIDE_OF[board[i]] == s]
+            if len(mine) > 1:
+                raise bad(f"{SIDE_NAMES[s]} has charge entries {', '.join(mine)}: a side has one at most "
+                          "(its old entries are dropped whenever it moves)")
+
+        marks = []
+        for entry in entries(marks_text, "marks"):
+            m = _MARK.fullmatch(entry)
+            if not m:
+                raise bad(f"mark entry {entry!r} must be like 'e5>e4' (spider square > marked square)")
+            spider, marked = square(m.group(1), entry, "mark"), square(m.group(2), entry, "mark")
+            if board[spider].lower() != SPIDER:
+                raise bad(f"mark entry {entry!r} names {describe(spider)} on {NAMES[spider]}, not a Spider")
+            if SIDE_OF[board[marked]] != cls.other(SIDE_OF[board[spider]]):
+                raise bad(f"mark entry {entry!r}: {describe(marked)} on {NAMES[marked]} is not an enemy "
+                          "of that Spider")
+            marks.append((spider, marked))
+
+        stuck = []
+        for entry in entries(stuck_text, "stuck"):
+            i = square(entry, entry, "stuck") if re.fullmatch(r"[a-g][1-9]", entry) else None
+            if i is None:
+                raise bad(f"stuck entry {entry!r} must be an elephant's square like 'b2'")
+            if board[i].lower() != ELEPHANT:
+                raise bad(f"stuck entry {entry!r} names {describe(i)}, not an Elephant")
+            stuck.append(i)
+
+        if not clock_text.isdigit() or not 0 <= int(clock_text) <= DRAW_CLOCK:
+            raise bad(f"clock {clock_text!r} must be a number of plies from 0 to {DRAW_CLOCK}")
+        return State(
+            board,
+            side,
+            _name_sorted(charges, key=_first),
+            tuple(sorted(marks, key=_mark_order)),
+            _name_sorted(stuck),
+            int(clock_text),
+        )
+
+    def _format(self) -> str:
+        s = self._state
+        charges = ",".join(f"{NAMES[i]}{DIRECTION_LETTERS[d]}{n}" for i, d, n in s.charges) or "-"
+        marks = ",".join(f"{NAMES[a]}>{NAMES[b]}" for a, b in s.marks) or "-"
+        stuck = ",".join(NAMES[i] for i in s.stuck) or "-"
+        return f"{format_board(s.board, GEOMETRY)} {s.turn} {charges} {marks} {stuck} {s.clock}"
+
+    @property
+    def repetition_key(self) -> str:
+        """The position string without the clock."""
+        return self.text.rsplit(" ", 1)[0]
+
+    # -- end of the game ------------------------------------------------------------------------
+
+    def _decide(self) -> str | None:
+        s = self._state
+        if LETTERS[s.turn][0] not in s.board:
+            return self.other(s.turn)
+        if s.clock >= DRAW_CLOCK:
+            return "draw"
+        return None
+
+    # -- move generation ------------------------------------------------------------------------
+
+    def frozen(self) -> frozenset[int]:
+        """Squares of marked pieces whose spider stands next to them: they cannot move."""
+        return frozenset(b for a, b in self._state.marks if a in NEIGHBOUR_SET[b])
+
+    def _plans(self) -> dict[str, Plan]:
+        """Canonical move text -> plan, for every legal move (one per distinct effect)."""
+        s = self._state
+        board, side = s.board, s.turn
+        frozen = self.frozen()
+        plans: dict[str, Plan] = {}
+        # A butterfly of ours that starts the turn in the burrow must leave it, if it can.
+        butterfly = LETTERS[side][7]
+        for i in BURROW:
+            if board[i] == butterfly and i not in frozen:
+                self._butterfly(board, side, i, plans)
+        if plans:
+            return plans
+        stuck = s.stuck
+        for i, p in enumerate(board):
+            if SIDE_OF[p] != side or i in frozen:
+                continue
+            kind = p.lower()
+            if kind == LION:
+                self._lion(board, side, i, plans)
+            elif kind == TIGER:
+                self._tiger(board, side, i, plans)
+            elif kind == SPIDER:
+                self._spider(board, side, i, plans)
+            elif kind == COBRA:
+                self._cobra(board, side, i, plans)
+            elif kind == RHINO:
+                self._rhino(board, side, i, plans)
+            elif kind == ELEPHANT:
+                if i not in stuck:
+                    self._elephant(board, side, i, plans)
+            elif kind == FROG:
+                self._frog(board, side, i, plans)
+            else:
+                self._butterfly(board, side, i, plans)
+        return plans
+
+    def _generate(self) -> Iterator[Move]:
+        cls = type(self)
+        after = self._after
+        for text, plan in self._plans().items():
+            removed = plan[3]
+            names = tuple([NAMES[r] for r in removed]) if removed else ()
+            yield Move(text, plan[0], cls(after(*plan[1:])), names)
+
+    def _lion(self, board, side, i, plans) -> None:
+        a = NAMES[i]
+        lion = board[i]
+        for j in FIELD_NEIGHBOURS[i]:
+            p = board[j]
+            if p == EMPTY:
+                plans.setdefault(f"{a}-{NAMES[j]}", ((a, NAMES[j]), i, j, (), lion, None, False, -1))
+                for k in FIELD_NEIGHBOURS[j]:
+                    q = board[k]
+                    if k == i or SIDE_OF[q] == side:
+                        continue
+                    if q == EMPTY:
+                        plans.setdefault(f"{a}-{NAMES[k]}", ((a, NAMES[k]), i, k, (), lion, None, False, -1))
+                    else:
+                        plans.setdefault(f"{a}x{NAMES[k]}", ((a, NAMES[k]), i, k, (k,), lion, None, False, -1))
+            elif SIDE_OF[p] != side:
+                plans[f"{a}x{NAMES[j]}"] = ((a, NAMES[j]), i, j, (j,), lion, None, False, -1)
+
+    def _tiger(self, board, side, i, plans) -> None:
+        a = NAMES[i]
+        tiger = board[i]
+        for ray in TIGER_RAYS[i]:
+            for j in ray:
+                p = board[j]
+                if p == EMPTY:
+                    plans[f"{a}-{NAMES[j]}"] = ((a, NAMES[j]), i, j, (), tiger, None, False, -1)
+                elif SIDE_OF[p] != side:
+                    plans[f"{a}x{NAMES[j]}"] = ((a, NAMES[j]), i, j, (j,), tiger, None, False, -1)
+                if p != EMPTY and p not in TIGER_LEAPS_OVER:
+                    break
+
+    def _spider(self, board, side, i, plans) -> None:
+        a = NAMES[i]
+        spider = board[i]
+
+        def land(j: int, over: int) -> None:
+            p = board[j]
+            if p == EMPTY:
+                plans.setdefault(f"{a}-{NAMES[j]}", ((a, NAMES[j]), i, j, (), spider, None, False, over))
+            elif p in SPIDER_PREY and SIDE_OF[p] != side:
+                plans.setdefault(f"{a}x{NAMES[j]}", ((a, NAMES[j]), i, j, (j,), spider, None, False, over))
+
+        for j in NEIGHBOURS[i]:
+            land(j, -1)
+        for j in RING[i]:
+            land(j, -1)
+        for over, j in SPIDER_LEAPS[i]:
+            q = board[over]
+            land(j, over if q != EMPTY and SIDE_OF[q] != side else -1)
+
+    def _cobra(self, board, side, i, plans) -> None:
+        a = NAMES[i]
+        cobra = board[i]
+        for j in COBRA_STEPS[i]:
+            p = board[j]
+            b = NAMES[j]
+            if p == EMPTY:
+                if not ZONE[j]:
+                    continue
+                plans.setdefault(f"{a}-{b}", ((a, b), i, j, (), cobra, None, False, -1))
+                for k in COBRA_STEPS[j]:
+                    c = NAMES[k]
+                    if k == i:
+                        plans.setdefault(f"{a}-{a}", ((a, a), i, i, (), cobra, None, False, -1))
+                    elif ZONE[k]:
+                        q = board[k]
+                        if q == EMPTY:
+                            plans.setdefault(f"{a}-{c}", ((a, c), i, k, (), cobra, None, False, -1))
+                        elif SIDE_OF[q] != side:
+                            plans.setdefault(f"{a}x{c}", ((a, c), i, k, (k,), cobra, None, False, -1))
+            elif SIDE_OF[p] != side:
+                # A first-step capture: stop, step on to an empty zone square, or go back.
+                plans[f"{a}x{b}-{a}"] = ((a, b, a), i, i, (j,), cobra, None, False, -1)
+                if not ZONE[j]:
+                    continue  # outside the zone it must go back
+                plans[f"{a}x{b}"] = ((a, b), i, j, (j,), cobra, None, False, -1)
+                for k in COBRA_STEPS[j]:
+                    if k != i and ZONE[k] and board[k] == EMPTY:
+                        c = NAMES[k]
+                        plans[f"{a}x{b}-{c}"] = ((a, b, c), i, k, (j,), cobra, None, False, -1)
+
+    def _rhino(self, board, side, i, plans) -> None:
+        a = NAMES[i]
+        rhino = board[i]
+        charge = next((c for c in self._state.charges if c[0] == i), None)
+        own_lion = LETTERS[side][0]
+        for d in ORTHOGONAL:
+            ray = FIELD_RAYS[i][d]
+            if not ray:
+                continue
+            if charge is not None and charge[1] == d:
+                reach = charge[2] + 1
+                removed: tuple[int, ...] = ()
+                for n, j in enumerate(ray[:reach], 1):
+                    p = board[j]
+                    if p == own_lion:
+                        break
+                    b = NAMES[j]
+                    record = (j, d, reach) if n == reach else None
+                    if p == EMPTY:
+                        plans[f"{a}-{b}"] = ((a, b), i, j, removed, rhino, record, False, -1)
+                    else:
+                        removed += (j,)
+                        plans[f"{a}x{b}"] = ((a, b), i, j, removed, rhino, record, False, -1)
+            else:
+                j = ray[0]
+                p = board[j]
+                if p == EMPTY:
+                    plans[f"{a}-{NAMES[j]}"] = ((a, NAMES[j]), i, j, (), rhino, (j, d, 1), False, -1)
+                elif SIDE_OF[p] != side:
+                    plans[f"{a}x{NAMES[j]}"] = ((a, NAMES[j]), i, j, (j,), rhino, (j, d, 1), False, -1)
+
+    def _elephant(self, board, side, i, plans) -> None:
+        a = NAMES[i]
+        elephant = board[i]
+
+        def reach(j: int, via: int) -> None:
+            """The elephant could land on ``j`` (moving there, or to ``via`` first if not -1)."""
+            p = board[j]
+            b = NAMES[j]
+            if FIELD[j]:
+                if p == EMPTY:
+                    plans[f"{a}-{b}"] = ((a, b), i, j, (), elephant, None, False, -1)
+                elif SIDE_OF[p] != side:
+                    plans[f"{a}x{b}"] = ((a, b), i, j, (j,), elephant, None, False, -1)
+            elif p != EMPTY and SIDE_OF[p] != side:
+                if via < 0:
+                    plans[f"{a}*{b}"] = ((a, b), i, i, (j,), elephant, None, True, -1)
+                else:
+                    m = NAMES[via]
+                    plans[f"{a}-{m}*{b}"] = ((a, m, b), i, via, (j,), elephant, None, True, -1)
+
+        for j in DIAGONAL_NEIGHBOURS[i]:
+            reach(j, -1)
+        ahead = STEP[i][FORWARD[side]]
+        if ahead >= 0:
+            reach(ahead, -1)
+            beyond = STEP[ahead][FORWARD[side]]
+            if beyond >= 0 and FIELD[ahead] and board[ahead] == EMPTY:
+                reach(beyond, ahead)
+
+    def _frog(self, board, side, i, plans) -> None:
+        a = NAMES[i]
+        frog = board[i]
+        promotes = PROMOTES[side]
+        butterfly = LETTERS[side][7]
+
+        def go(j: int, capture: bool) -> None:
+            b = NAMES[j]
+            piece = butterfly if j in promotes else frog
+            if capture:
+                plans[f"{a}x{b}"] = ((a, b), i, j, (j,), piece, None, False, -1)
+            else:
+                plans[f"{a}-{b}"] = ((a, b), i, j, (), piece, None, False, -1)
+
+        for j in FROG_STEPS[side][i]:
+            if board[j] == EMPTY:
+                go(j, False)
+        for j in RING[i]:
+            if board[j] == EMPTY:
+                go(j, False)
+        for j in FROG_CAPTURES[side][i]:
+            p = board[j]
+            if p != EMPTY and SIDE_OF[p] != side and p not in FROG_SPARES:
+                go(j, True)
+        for over, j in LEAPFROGS[side][i]:
+            if board[over] == EMPTY:
+                continue
+            p = board[j]
+            if p == EMPTY:
+                go(j, False)
+            elif SIDE_OF[p] != side:
+                go(j, True)
+
+    def _butterfly(self, board, side, i, plans) -> None:
+        a = NAMES[i]
+        butterfly = board[i]
+        enemy_frog = LETTERS[self.other(side)][6]
+
+        def land(j: int) -> bool:
+            """Add the move ending on ``j`` if it may; True if ``j`` was empty."""
+            p = board[j]
+            if p == EMPTY:
+                plans.setdefault(f"{a}-{NAMES[j]}", ((a, NAMES[j]), i, j, (), butterfly, None, False, -1))
+                return True
+            if SIDE_OF[p] != side and p != enemy_frog:
+                plans.setdefault(f"{a}x{NAMES[j]}", ((a, NAMES[j]), i, j, (j,), butterfly, None, False, -1))
+            return False
+
+        for first, second in ((ORTHOGONAL_NEIGHBOURS, DIAGONAL_NEIGHBOURS), (DIAGONAL_NEIGHBOURS, ORTHOGONAL_NEIGHBOURS)):
+            for j in first[i]:
+                if land(j) and FIELD[j]:
+                    for k in second[j]:
+                        land(k)
+        for j in RING[i]:
+            land(j)
+
+    def _after(self, start, end, removed, piece, charge, squash, mark) -> State:
+        """The state after a planned move; every bookkeeping rule of RULES.md is applied here."""
+        s = self._state
+        side = s.turn
+        old = s.board
+        mover = old[start]
+        board = list(old)
+        board[start] = EMPTY
+        for r in removed:
+            board[r] = EMPTY
+        board[end] = piece
+
+        # The mover's old charge entries go first, and so do entries of rhinos removed now.
+        charges = s.charges
+        if charges:
+            charges = tuple([c for c in charges if c[0] not in removed and SIDE_OF[old[c[0]]] != side])
+        if charge is not None:
+            charges = _name_sorted(charges + (charge,), key=_first) if charges else (charge,)
+
+        marks = s.marks
+        if marks or mark >= 0:
+            kept = []
+            for spider, marked in marks:
+                if marked == start or spider in removed or marked in removed:
+                    continue  # the marked piece moved, or one of the two is gone
+                kept.append((end if spider == start else spider, marked))
+            if mark >= 0 and (end, mark) not in kept:
+                kept.append((end, mark))
+            marks = tuple(sorted(kept, key=_mark_order))
+
+        stuck = s.stuck
+        if stuck or squash:
+            still = [e for e in stuck if e not in removed]
+            if KIND[mover] == LION:
+                still = [e for e in still if not (e in NEIGHBOUR_SET[end] and SIDE_OF[board[e]] == side)]
+            if squash:
+                still.append(end)
+            stuck = _name_sorted(still)
+
+        clock = 0 if removed or KIND[mover] == FROG else s.clock + 1
+        return State(tuple(board), OTHER[side], charges, marks, stuck, clock)
+
+    def _canonical_move(self, text: str) -> str | None:
+        """Accept a move written as the squares a player clicks joined by ``-`` (``d7-d8-d9``)."""
+        squares = text.split("-")
+        matches = [m.text for m in self.legal() if list(m.path) == squares]
+        return matches[0] if len(matches) == 1 else None
+
+    # -- for the UI and the search ---------------------------------------------------------------
+
+    def must_leave(self) -> list[int]:
+        """Squares of the side to move's butterflies that must leave the burrow this turn."""
+        s = self._state
+        butterfly = LETTERS[s.turn][7]
+        frozen = self.frozen()
+        out = []
+        for i in BURROW:
+            if s.board[i] == butterfly and i not in frozen:
+                plans: dict[str, Plan] = {}
+                self._butterfly(s.board, s.turn, i, plans)
+                if plans:
+                    out.append(i)
+        return out
+
+    def order_hint(self, move: Move) -> float:
+        """What the move takes: enemy pieces count for it, its own (a rhino charge) against it."""
+        board, side = self._state.board, self._state.turn
+        hint = 0.0
+        for name in move.removed:
+            p = board[SQUARE[name]]
+            value = 1000.0 if KIND[p] == LION else VALUES[KIND[p]]
+            hint += value if SIDE_OF[p] != side else -value
+        return hint
+
+    def evaluate(self) -> float:
+        """Material (stuck and frozen pieces count less), frog progress, and a little Lion safety."""
+        s = self._state
+        board = s.board
+        frozen = self.frozen()
+        score = {WHITE: 0.0, BLACK: 0.0}
+        lions = {}
+        for i, p in enumerate(board):
+            side = SIDE_OF[p]
+            if side is None:
+                continue
+            kind = p.lower()
+            if kind == LION:
+                lions[side] = i
+                continue
+            value = VALUES[kind]
+            if i in frozen or i in s.stuck:
+                value *= 0.7
+            if kind == FROG:
+                value += 0.1 * (RANK[i] if side == WHITE else 8 - RANK[i])
+            score[side] += value
+        for side in (WHITE, BLACK):
+            if side not in lions:
+                score[side] -= 100.0
+                continue
+            near = NEAR[lions[side]]
+            for j in near:
+                q = SIDE_OF[board[j]]
+                if q is not None and q != side:
+                    score[side] -= 0.25
+            for j in NEIGHBOURS[lions[side]]:
+                if SIDE_OF[board[j]] == side:
+                    score[side] += 0.05
+        return score[s.turn] - score[self.other(s.turn)]
+
+    def status(self) -> dict:
+        s = self._state
+        notes: list[str] = []
+        marks: list[dict[str, str]] = []
+        names = {side: SIDE_NAMES[side] for side in self.sides}
+        winner = self.winner
+        if winner in self.sides and LETTERS[s.turn][0] not in s.board:
+            notes.append(f"{names[winner]} captured the {names[s.turn]} Lion and wins.")
+        elif winner == "draw":
+            notes.append(f"Draw: {DRAW_CLOCK} plies without a capture or a frog move.")
+        elif winner in self.sides:
+            notes.append(f"{names[s.turn]} has no legal move and loses.")
+        for i, d, n in s.charges:
+            owner = SIDE_OF[s.board[i]]
+            marks.append({"square": NAMES[i], "kind": "charge",
+                          "label": f"charging {DIRECTION_WORDS[d]}, up to {n + 1}"})
+            when = "this turn" if owner == s.turn else "next turn"
+            notes.append(
+                f"The {names[owner]} Rhinoceros on {NAMES[i]} charges if it moves {DIRECTION_WORDS[d]} "
+                f"{when}: up to {n + 1} squares, removing every piece in its way."
+            )
+        frozen = self.frozen()
+        for spider, marked in s.marks:
+            if marked in frozen:
+                marks.append({"square": NAMES[marked], "kind": "frozen",
+                              "label": f"frozen by the spider on {NAMES[spider]}"})
+                notes.append(f"The piece on {NAMES[marked]} cannot move while the Spider on "
+                             f"{NAMES[spider]} stands next to it.")
+            else:
+                marks.append({"square": NAMES[marked], "kind": "marked",
+                              "label": f"marked by the spider on {NAMES[spider]}"})
+                notes.append(f"The piece on {NAMES[marked]} is marked by the Spider on {NAMES[spider]}: "
+                             "it freezes whenever that Spider stands next to it, until it moves.")
+        for i in s.stuck:
+            marks.append({"square": NAMES[i], "kind": "stuck", "label": "stuck"})
+            notes.append(f"The Elephant on {NAMES[i]} is stuck until its Lion ends a move next to it.")
+        if winner is None:
+            leaving = self.must_leave()
+            for i in leaving:
+                marks.append({"square": NAMES[i], "kind": "must-move", "label": "must leave the burrow"})
+            if leaving:
+                notes.append(f"{names[s.turn]}'s Butterfly in the burrow must move this turn.")
+            if s.clock >= DRAW_CLOCK - 20:
+                notes.append(f"{s.clock} plies without a capture or a frog move: a draw at {DRAW_CLOCK}.")
+        return {"notes": notes, "marks": marks}

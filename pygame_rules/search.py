@@ -1,0 +1,526 @@
+"""The AI opponent: one search for every game, using only the position protocol of ``core``.
+
+It knows no game. It asks a position for its legal moves (``legal()``: each Move's ``after`` and
+``removed``), its result (``winner``), the side to move, its text (the transposition-table key)
+and ``repetition_key`` (a position repeated on the search path, or earlier in the game, scores as
+a draw), plus the per-game hooks ``evaluate()`` (a score for the side to move) and
+``order_hint(move)`` (move ordering).
+
+The algorithm was chosen by measurement (``bench/compare.py``; figures in ``bench/README.md``):
+iterative-deepening negamax alpha-beta with principal-variation search, a transposition table,
+killer and history move ordering, a one-reply extension, and a quiescence search on captures (a
+move whose ``removed`` is not empty). Quiescence may "stand pat" on ``evaluate()`` only when the
+side to move has a quiet move; where every legal move is a capture (mandatory captures), it must
+go on. Before searching a node's moves it looks for a move that ends the game at once in the
+mover's favour (a sudden win: a King home, a line of crowns, a Lion taken), so the search never
+misses a win in one, and never walks into a loss in one, even at its horizon.
+
+The search runs in slices (:meth:`Search.run` returns after at most ``slice_ms``) so a browser
+worker can read its messages between slices and cancel a search. It is deterministic for a seed
+and a node or depth budget; with a time budget, how far it gets depends on the machine.
+
+Levels (think time per move; the same wall time in CPython and in the browser, where Pyodide
+searches fewer nodes in it):
+
+=====  =========  ==========  ===========================================================
+level  think ms   max depth   character
+=====  =========  ==========  ===========================================================
+1      100        2           beginner: picks at random among moves within 0.5 of the best
+2      250        3           casual: within 0.25 of the best
+3      500        --          club: best move of a half-second search
+4      1000       --          strong: one second
+5      1800       --          strongest: 1.8 s, which with the worker's overhead stays
+                              within about 2 s per move in the browser
+=====  =========  ==========  ===========================================================
+
+Every level searches at least to depth 1 with the win-in-one check above, so even level 1 takes
+an immediate win and parries an immediate loss when it can.
+
+>>> import pygame_rules
+>>> p = pygame_rules.load("lilypad", "8/8/8/8/8/1b6/4B3/1g1g3g b -")
+>>> best_move(p, nodes=200, seed=1)
+'e2-f1'
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Generator, Iterable
+
+from .core import Move, Position
+
+#: Score of a won position (minus the plies it takes, so faster wins score higher).
+WIN = 100000.0
+#: Scores beyond this are wins or losses found by the search, not heuristic values.
+WIN_BOUND = WIN - 1000.0
+INFINITY = float("inf")
+MAX_PLY = 96
+#: Quiescence follows capture sequences at most this many plies past the horizon.
+MAX_QUIESCENCE = 10
+#: The null window of principal-variation search (scores are floats).
+NULL_WINDOW = 1e-6
+#: Stop deepening once this share of the time budget is spent: the next depth would not finish.
+DEEPEN_SHARE = 0.55
+#: Trim the transposition table when it grows beyond this many entries.
+TABLE_LIMIT = 400_000
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Level:
+    """One playing level: think time, an optional depth cap, and a random margin at the root."""
+
+    time_ms: int
+    max_depth: int | None
+    #: The move is drawn at random among root moves scoring within ``margin`` of the best.
+    margin: float = 0.0
+
+
+LEVELS = {
+    1: Level(100, 2, 0.5),
+    2: Level(250, 3, 0.25),
+    3: Level(500, None),
+    4: Level(1000, None),
+    5: Level(1800, None),
+}
+DEFAULT_LEVEL = 3
+
+
+@dataclass
+class Analysis:
+    """What a search found: the move to play and how it got there.
+
+    ``score`` is for the side to move, in ``evaluate()`` units; beyond ``WIN_BOUND`` it is a
+    forced win (``WIN - plies``), below ``-WIN_BOUND`` a forced loss. ``depth`` is the last depth
+    searched in full. ``done`` is False while a sliced search still has budget left.
+    """
+
+    move: str | None
+    score: float
+    depth: int
+    nodes: int
+    elapsed_ms: float
+    pv: list[str] = field(default_factory=list)
+    done: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "done": self.done,
+            "best": self.move,
+            "score": round(self.score, 3),
+            "depth": self.depth,
+            "nodes": self.nodes,
+            "elapsed_ms": round(self.elapsed_ms, 1),
+            "pv": self.pv,
+        }
+
+
+class Search:
+    """An iterative-deepening alpha-beta search of ``position`` that runs in slices.
+
+    Budgets: ``level`` (1-5, see the module table), ``time_ms`` (total think time, overrides
+    the level's), ``nodes`` and ``depth`` (for repeatable runs). With no budget at all the
+    default level applies. ``history`` lists the earlier positions of the game (Positions or
+    their repetition keys): returning to one scores as a draw. ``seed`` seeds the random choice
+    of the lower levels.
+
+    >>> import pygame_rules
+    >>> search = Search(pygame_rules.start("lilypad"), nodes=300, seed=7)
+    >>> result = search.run(slice_ms=50)   # at most 50 ms; call again to go on
+    >>> while not result.done:
+    ...     result = search.run(slice_ms=50)
+    >>> result.move in pygame_rules.start("lilypad").moves()
+    True
+
+    :raises ValueError: for an unknown level or a budget that is not positive.
+    """
+
+    #: At the horizon, look for a move that wins at once before standing pat.
+    check_wins = True
+    #: Stop deepening once this share of the budget is spent: the next depth would not finish.
+    deepen_share = DEEPEN_SHARE
+
+    def __init__(
+        self,
+        position: Position,
+        *,
+        level: int | None = None,
+        time_ms: float | None = None,
+        nodes: int | None = None,
+        depth: int | None = None,
+        seed: int | None = None,
+        history: Iterable[Position | str] = (),
+    ):
+        if level is None and time_ms is None and nodes is None and depth is None:
+            level = DEFAULT_LEVEL
+        if level is not None and level not in LEVELS:
+            raise ValueError(f"level {level!r} is not one of {', '.join(map(str, LEVELS))}")
+        for name, value in (("time_ms", time_ms), ("nodes", nodes), ("depth", depth)):
+            if value is not None and not value > 0:
+                raise ValueError(f"{name} must be positive, got {value!r}")
+        settings = LEVELS[level] if level is not None else Level(0, None)
+        self.position = position
+        # Positions cache their moves, so the explored tree hangs off the root: search a copy, so
+        # that the tree goes when the search goes, not when the caller's position does.
+        self._root = type(position).from_text(position.text)
+        self.time_ms = time_ms if time_ms is not None else (settings.time_ms or None)
+        self.max_nodes = nodes
+        caps = [d for d in (depth, settings.max_depth) if d]
+        self.max_depth = min(caps) if caps else MAX_PLY
+        self.margin = settings.margin
+        self.rng = random.Random(seed)
+
+        self.nodes = 0
+        self._spent = 0.0  # seconds spent inside run()
+        self._slice_start = 0.0
+        self._stop_at = INFINITY
+        self._table: dict[str, tuple[int, float, int, str | None]] = {}
+        self._killers: list[list[str]] = [[] for _ in range(MAX_PLY + MAX_QUIESCENCE + 2)]
+        self._history: dict[tuple[str, str], int] = {}
+        self._path: dict[str, int] = {}
+        for earlier in history:
+            key = earlier if isinstance(earlier, str) else earlier.repetition_key
+            self._path[key] = self._path.get(key, 0) + 1
+        self._path[position.repetition_key] = self._path.get(position.repetition_key, 0) + 1
+
+        self._depth = 0  # last depth searched in full
+        self._best: str | None = None
+        self._score = 0.0
+        self._pv: list[str] = []
+        self._iteration_best: tuple[str, float] | None = None
+        self._root_scores: dict[str, float] = {}
+        self._done = False
+        self._steps = self._deepen()
+
+    # -- driving ---------------------------------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        return self._done
+
+    def run(self, slice_ms: float | None = None) -> Analysis:
+        """Search for at most ``slice_ms`` (default: to the end of the budget); report progress."""
+        if self._done:
+            return self.result()
+        now = time.perf_counter()
+        self._slice_start = now
+        stop_at = now + slice_ms / 1000.0 if slice_ms is not None else INFINITY
+        if self.time_ms is not None:
+            stop_at = min(stop_at, now + self.time_ms / 1000.0 - self._spent)
+        self._stop_at = stop_at
+        collecting = gc.isenabled()
+        gc.disable()  # the tree has no reference cycles; collections would only pause the clock
+        try:
+            next(self._steps)  # returns when the search pauses at a node
+        except StopIteration:
+            self._finish()
+        else:
+            if self._out_of_budget():
+                self._finish()
+        finally:
+            if collecting:
+                gc.enable()
+            self._spent += time.perf_counter() - now
+        return self.result()
+
+    def cancel(self) -> None:
+        """Stop the search for good; :meth:`result` keeps what it found so far."""
+        self._finish()
+
+    def result(self) -> Analysis:
+        move = self._best
+        if move is None and self._root.legal():
+            move = self._root.legal()[0].text  # no depth finished: any legal move
+        return Analysis(move, self._score, self._depth, self.nodes, self._spent * 1000.0, list(self._pv), self._done)
+
+    def _finish(self) -> None:
+        if not self._done:
+            self._done = True
+            self._steps.close()
+            partial = self._iteration_best
+            if partial is not None and not self.margin and partial[0] != self._best:
+                self._best, self._score = partial  # the deeper search already preferred it
+                self._pv = [partial[0]]
+
+    def _elapsed(self) -> float:
+        return self._spent + time.perf_counter() - self._slice_start
+
+    def _out_of_budget(self) -> bool:
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            return True
+        return self.time_ms is not None and self._elapsed() * 1000.0 >= self.time_ms
+
+    def _used_share(self) -> float:
+        """How much of its budget the search has used, 0 to 1 (the larger of time and nodes)."""
+        share = 0.0
+        if self.max_nodes is not None:
+            share = self.nodes / self.max_nodes
+        if self.time_ms is not None:
+            share = max(share, self._elapsed() * 1000.0 / self.time_ms)
+        return share
+
+    def _tick(self) -> bool:
+        """Count a node; True when the search must pause (slice over or budget spent)."""
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            return True
+        return time.perf_counter() >= self._stop_at
+
+    # -- iterative deepening ----------------------------------------------------------------------
+
+    def _deepen(self) -> Generator[None, None, None]:
+        moves = self._root.legal()
+        if not moves:
+            return
+        self._best = moves[0].text
+        if len(moves) == 1:
+            self._pv = [self._best]
+            return
+        for depth in range(1, self.max_depth + 1):
+            self._iteration_best = None
+            yield from self._search_root(moves, depth)
+            self._depth = depth
+            self._choose()
+            self._iteration_best = None
+            if abs(self._score) >= WIN_BOUND or self._used_share() >= self.deepen_share:
+                return
+
+    def _search_root(self, moves: tuple[Move, ...], depth: int) -> Generator[None, None, None]:
+        previous = self._root_scores
+        order = sorted(
+            moves,
+            key=lambda m: (m.text != self._best, -previous.get(m.text, -INFINITY), -self._order_key(self._root, m, 0, None)),
+        )
+        scores: dict[str, float] = {}
+        alpha = -INFINITY
+        for i, m in enumerate(order):
+            score = yield from self._child(m, depth, alpha, i == 0, 0)
+            scores[m.text] = score
+            if score > alpha:
+                alpha = score
+            best_here = max(scores.values())
+            if self._iteration_best is None or score > self._iteration_best[1]:
+                self._iteration_best = (m.text, score)
+            if self.margin and best_here < WIN_BOUND:
+                alpha = best_here - self.margin - NULL_WINDOW
+        self._root_scores = scores
+
+    def _child(self, m: Move, depth: int, alpha: float, first: bool, ply: int, beta: float = INFINITY):
+        """Score of playing ``m`` (for the player making it) with a PVS window."""
+        child = m.after
+        key = child.repetition_key
+        if key in self._path:
+            return 0.0
+        self._path[key] = 1
+        try:
+            next_depth = depth - 1
+            if first or alpha == -INFINITY:
+                return -(yield from self._negamax(child, next_depth, -beta, -alpha, ply + 1))
+            score = -(yield from self._negamax(child, next_depth, -alpha - NULL_WINDOW, -alpha, ply + 1))
+            if alpha < score < beta:
+                score = -(yield from self._negamax(child, next_depth, -beta, -alpha, ply + 1))
+            return score
+        finally:
+            del self._path[key]
+
+    def _choose(self) -> None:
+        """Pick the root move from the last full iteration (at random within the level's margin)."""
+        scores = self._root_scores
+        best = max(scores.values())
+        if self.margin and best < WIN_BOUND:
+            near = sorted(t for t, s in scores.items() if s >= best - self.margin and s > -WIN_BOUND)
+            choice = self.rng.choice(near) if near else max(scores, key=scores.get)
+        else:
+            choice = max(scores, key=lambda t: (scores[t], t == self._best))
+        self._best, self._score = choice, scores[choice]
+        self._pv = self._principal_variation(choice)
+
+    def _principal_variation(self, first: str) -> list[str]:
+        pv, position, seen = [first], self._root.move(first).after, set()
+        while len(pv) < 32 and position.text not in seen:
+            seen.add(position.text)
+            entry = self._table.get(position.text)
+            if entry is None or entry[3] is None:
+                break
+            move = next((m for m in position.legal() if m.text == entry[3]), None)
+            if move is None:
+                break
+            pv.append(move.text)
+            position = move.after
+        return pv
+
+    # -- alpha-beta -------------------------------------------------------------------------------
+
+    def _negamax(self, position: Position, depth: int, alpha: float, beta: float, ply: int):
+        if self._tick():
+            yield
+        winner = position.winner
+        if winner is not None:
+            return _final_score(winner, position.turn, ply)
+        if depth <= 0 or ply >= MAX_PLY:
+            return (yield from self._quiesce(position, alpha, beta, ply, 0))
+
+        key = position.text
+        entry = self._table.get(key)
+        hint = None
+        if entry is not None:
+            stored_depth, stored, bound, hint = entry
+            if stored_depth >= depth:
+                stored = _from_table(stored, ply)
+                if bound == EXACT or (bound == LOWER and stored >= beta) or (bound == UPPER and stored <= alpha):
+                    return stored
+
+        moves = position.legal()
+        turn = position.turn
+        if len(moves) == 1:
+            depth += 1  # a forced reply costs no depth
+
+        original_alpha = alpha
+        best, best_move = -INFINITY, None
+        for i, m in enumerate(self._ordered(position, moves, ply, hint)):
+            score = yield from self._child(m, depth, alpha, i == 0, ply, beta)
+            if score > best:
+                best, best_move = score, m.text
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        self._reward(turn, m, ply, depth)
+                        break
+        bound = LOWER if best >= beta else UPPER if best <= original_alpha else EXACT
+        self._store(key, depth, best, bound, best_move, ply)
+        return best
+
+    def _quiesce(self, position: Position, alpha: float, beta: float, ply: int, qdepth: int):
+        if qdepth and self._tick():  # the horizon node was counted by _negamax
+            yield
+        if qdepth:
+            winner = position.winner
+            if winner is not None:
+                return _final_score(winner, position.turn, ply)
+        moves = position.legal()
+        if self.check_wins and _winning_move(moves, position.turn) is not None:
+            return WIN - ply - 1
+        captures = [m for m in moves if m.removed]
+        if len(captures) < len(moves) or qdepth >= MAX_QUIESCENCE or ply >= MAX_PLY + MAX_QUIESCENCE:
+            best = position.evaluate()  # a quiet move exists: the side to move may stand pat
+            if best >= beta or not captures or qdepth >= MAX_QUIESCENCE or ply >= MAX_PLY + MAX_QUIESCENCE:
+                return best
+            if best > alpha:
+                alpha = best
+        else:
+            best = -INFINITY  # every move captures, so one must be made
+        for m in self._ordered(position, captures, ply, None):
+            score = -(yield from self._quiesce(m.after, -beta, -alpha, ply + 1, qdepth + 1))
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+    # -- move ordering and the table -------------------------------------------------------------
+
+    def _order_key(self, position: Position, m: Move, ply: int, hint: str | None) -> float:
+        if m.text == hint:
+            return 1e9
+        key = 1000.0 * len(m.removed) + position.order_hint(m)
+        if m.text in self._killers[ply]:
+            key += 500.0
+        return key + self._history.get((position.turn, m.text), 0) * 1e-3
+
+    def _ordered(self, position: Position, moves: Iterable[Move], ply: int, hint: str | None) -> list[Move]:
+        return sorted(moves, key=lambda m: -self._order_key(position, m, ply, hint))
+
+    def _reward(self, turn: str, m: Move, ply: int, depth: int) -> None:
+        if not m.removed:
+            killers = self._killers[ply]
+            if m.text not in killers:
+                killers.insert(0, m.text)
+                del killers[2:]
+            key = (turn, m.text)
+            self._history[key] = self._history.get(key, 0) + depth * depth
+
+    def _store(self, key: str, depth: int, score: float, bound: int, move: str | None, ply: int) -> None:
+        if len(self._table) >= TABLE_LIMIT:
+            self._table.clear()
+        self._table[key] = (depth, _to_table(score, ply), bound, move)
+
+
+def _winning_move(moves: Iterable[Move], turn: str) -> Move | None:
+    """A move after which the rules declare the mover the winner at once, without a reply.
+
+    Uses the game's own end checks (``_decided``), not ``winner``, which would also generate
+    the opponent's moves to see whether any is left.
+    """
+    for m in moves:
+        if m.after._decided() == turn:
+            return m
+    return None
+
+
+def _final_score(winner: str, turn: str, ply: int) -> float:
+    if winner == "draw":
+        return 0.0
+    return WIN - ply if winner == turn else -(WIN - ply)
+
+
+def _to_table(score: float, ply: int) -> float:
+    """Win scores count plies from the root; the table stores them from the node."""
+    if score >= WIN_BOUND:
+        return score + ply
+    if score <= -WIN_BOUND:
+        return score - ply
+    return score
+
+
+def _from_table(score: float, ply: int) -> float:
+    if score >= WIN_BOUND:
+        return score - ply
+    if score <= -WIN_BOUND:
+        return score + ply
+    return score
+
+
+# -- one-shot entry points ---------------------------------------------------------------------
+
+
+def analyse(
+    position: Position,
+    *,
+    level: int | None = None,
+    time_ms: float | None = None,
+    nodes: int | None = None,
+    depth: int | None = None,
+    seed: int | None = None,
+    history: Iterable[Position | str] = (),
+) -> Analysis:
+    """Search ``position`` to the end of its budget and return the :class:`Analysis`.
+
+    See :class:`Search` for the arguments. ``analyse(p, level=5)`` thinks for 1.8 s.
+    """
+    search = Search(position, level=level, time_ms=time_ms, nodes=nodes, depth=depth, seed=seed, history=history)
+    return search.run()
+
+
+def best_move(
+    position: Position,
+    *,
+    level: int | None = None,
+    time_ms: float | None = None,
+    nodes: int | None = None,
+    depth: int | None = None,
+    seed: int | None = None,
+    history: Iterable[Position | str] = (),
+) -> str | None:
+    """The text of the move the AI plays in ``position`` (None if the game is over).
+
+    >>> import pygame_rules
+    >>> best_move(pygame_rules.start("lilypad"), level=1, seed=3) in pygame_rules.start("lilypad").moves()
+    True
+    """
+    return analyse(position, level=level, time_ms=time_ms, nodes=nodes, depth=depth, seed=seed, history=history).move

@@ -1,0 +1,348 @@
+"""3 Crowns (Larry Back, 2001): RULES.md, section 3 CROWNS.
+
+Stones step to any adjacent empty square; three uncrowned stones of one colour in a line (a troika)
+crown the stone that moved into it. Jumps are always double: a crowned stone jumps uncrowned enemies,
+an uncrowned stone crowned ones, and the second stone jumped is captured or uncrowned. A side wins
+with three crowned stones in a line, or when the opponent is down to seven stones.
+
+Where RULES.md is silent (only set-up positions can reach these cases): the win checks look only at
+the side that just moved, as rule 6 says "after your move"; and if Black captures the stone that the
+equalizer binds, the bound is cleared and Green moves freely.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple
+
+from .core import (
+    DIRECTIONS,
+    EMPTY,
+    Geometry,
+    Move,
+    Position,
+    PositionError,
+    format_board,
+    parse_board,
+    register,
+    split_fields,
+)
+
+GREEN, BLACK = "g", "b"
+UNCROWNED = {GREEN: "g", BLACK: "b"}
+CROWNED = {GREEN: "G", BLACK: "B"}
+SIDE_OF = {"g": GREEN, "G": GREEN, "b": BLACK, "B": BLACK}
+#: The side left with this many stones (after the opponent's move) has lost: the third capture.
+LOSING_STONE_COUNT = 7
+#: Plies with no capture, crowning or uncrowning that end the game in a draw.
+DRAW_CLOCK = 100
+#: The bound field before Green's first move, and when no equalizer applies.
+BOUND_NEXT, NO_BOUND = "*", "-"
+
+GEOMETRY = Geometry.grid(8, 8, kind=lambda f, r: "dark" if (f + r) % 2 == 0 else "light")
+NAMES = GEOMETRY.names
+
+# -- tables ----------------------------------------------------------------------------------------
+
+#: ``NEIGHBOURS[i]``: the squares one step from ``i``.
+NEIGHBOURS = tuple(tuple(j for j in GEOMETRY.steps[i] if j >= 0) for i in range(len(GEOMETRY)))
+#: ``OPPOSITE[d]``: the index into DIRECTIONS of the direction straight back from ``d``.
+OPPOSITE = tuple(DIRECTIONS.index((-df, -dr)) for df, dr in DIRECTIONS)
+#: ``LEGS[i]``: one jump leg from ``i`` per direction, as (direction, jumped square, landing square).
+LEGS = tuple(
+    tuple(
+        (d, over, GEOMETRY.steps[over][d])
+        for d, over in enumerate(GEOMETRY.steps[i])
+        if over >= 0 and GEOMETRY.steps[over][d] >= 0
+    )
+    for i in range(len(GEOMETRY))
+)
+#: One direction of each of the four lines through a square (row, column and both diagonals).
+LINE_DIRECTIONS = tuple(DIRECTIONS.index(d) for d in ((1, 0), (0, 1), (1, 1), (1, -1)))
+
+
+def _next_two(i: int, d: int) -> tuple[int, ...]:
+    """The next (up to) two squares from ``i`` in direction ``d``, nearest first."""
+    return tuple(GEOMETRY.ray(i, DIRECTIONS[d])[:2])
+
+
+#: ``LINES[i]``: per line through ``i``, the next two squares ahead of ``i`` and the next two behind.
+LINES = tuple(
+    tuple((_next_two(i, d), _next_two(i, OPPOSITE[d])) for d in LINE_DIRECTIONS) for i in range(len(GEOMETRY))
+)
+
+
+class State(NamedTuple):
+    board: tuple[str, ...]
+    turn: str
+    #: "*" before Green's first move; the square of the stone Green must step at ply 3; else "-".
+    bound: str
+    #: Plies since the last capture, crowning or uncrowning.
+    clock: int
+
+
+@register
+class ThreeCrowns(Position):
+    """3 Crowns with the Zillions implementation's rules (RULES.md, 3 CROWNS).
+
+    >>> p = ThreeCrowns.start()
+    >>> len(p.moves())
+    32
+    >>> p.play("c1-d2").play("a3-b2").moves()  # the equalizer
+    ['d2-c1', 'd2-c2', 'd2-c3', 'd2-d1', 'd2-d3', 'd2-e1', 'd2-e2', 'd2-e3']
+    """
+
+    game = "three-crowns"
+    title = "3 Crowns"
+    sides = (GREEN, BLACK)
+    side_names = {GREEN: "Green", BLACK: "Black"}
+    start_text = "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g * 0"
+    geometry = GEOMETRY
+    pieces = {
+        "g": {"side": GREEN, "name": "Green stone", "glyph": "stone"},
+        "G": {"side": GREEN, "name": "Green crowned stone", "glyph": "crowned-stone"},
+        "b": {"side": BLACK, "name": "Black stone", "glyph": "stone"},
+        "B": {"side": BLACK, "name": "Black crowned stone", "glyph": "crowned-stone"},
+    }
+
+    __slots__ = ()
+
+    # -- position strings -----------------------------------------------------------------------
+
+    @classmethod
+    def _parse(cls, text: str) -> State:
+        board_text, side, bound, clock = split_fields(text, 4, cls.start_text)
+        board = parse_board(board_text, GEOMETRY, "".join(cls.pieces) + "ac", spill=True)
+        board = [EMPTY if p in "ac" else p for p in board]  # the seeds' [1]/[2] labels
+        if side not in cls.sides:
+            raise PositionError(f"position {text!r}: side to move {side!r} must be 'g' or 'b'")
+        if bound == BOUND_NEXT:
+            if side != GREEN:
+                raise PositionError(
+                    f"position {text!r}: bound '*' (before Green's first move) needs Green to move"
+                )
+        elif bound != NO_BOUND:
+            if bound not in GEOMETRY.index:
+                raise PositionError(
+                    f"position {text!r}: bound {bound!r} must be '*', '-' or a square like 'e3'"
+                )
+            if SIDE_OF.get(board[GEOMETRY.index[bound]]) != GREEN:
+                raise PositionError(
+                    f"position {text!r}: bound square {bound} must hold the Green stone moved at ply 1"
+                )
+        if not clock.isascii() or not clock.isdigit():
+            raise PositionError(
+                f"position {text!r}: clock {clock!r} must be a number of plies (0 or more)"
+            )
+        return State(tuple(board), side, bound, int(clock))
+
+    def _format(self) -> str:
+        s = self._state
+        return f"{format_board(s.board, GEOMETRY)} {s.turn} {s.bound} {s.clock}"
+
+    @property
+    def repetition_key(self) -> str:
+        s = self._state
+        return f"{format_board(s.board, GEOMETRY)} {s.turn} {s.bound}"
+
+    # -- end of the game ------------------------------------------------------------------------
+
+    def _decide(self) -> str | None:
+        """The side that just moved wins by a crowned troika or the opponent's seventh stone."""
+        s = self._state
+        mover = self.other(s.turn)
+        if crowned_lines(s.board, mover):
+            return mover
+        if stone_count(s.board, s.turn) == LOSING_STONE_COUNT:
+            return mover
+        if s.clock >= DRAW_CLOCK:
+            return "draw"
+        return None
+
+    # -- move generation ------------------------------------------------------------------------
+
+    def _generate(self) -> Iterator[Move]:
+        s = self._state
+        if s.bound not in (BOUND_NEXT, NO_BOUND) and s.turn == GREEN:
+            # The equalizer: Green's second move steps the stone its first move moved.
+            yield from self._steps(GEOMETRY.index[s.bound])
+            return
+        for i, p in enumerate(s.board):
+            if p != EMPTY and SIDE_OF[p] == s.turn:
+                yield from self._steps(i)
+                yield from self._jumps(i)
+
+    def _steps(self, i: int) -> Iterator[Move]:
+        board = self._state.board
+        stone = board[i]
+        for j in NEIGHBOURS[i]:
+            if board[j] != EMPTY:
+                continue
+            after = list(board)
+            after[i] = EMPTY
+            after[j] = stone
+            crowned = crown_if_troika(after, j)
+            yield self._move((NAMES[i], NAMES[j]), "-", after, crowned, ())
+
+    def _jumps(self, i: int) -> Iterator[Move]:
+        """Double jumps of the stone on ``i``: two legs, the second never straight back."""
+        board = self._state.board
+        stone = board[i]
+        side = SIDE_OF[stone]
+        enemy = self.other(side)
+        # A crowned stone jumps uncrowned enemies; an uncrowned stone jumps crowned ones.
+        prey = UNCROWNED[enemy] if stone == CROWNED[side] else CROWNED[enemy]
+        for d, over, land in LEGS[i]:
+            if board[over] != prey or board[land] != EMPTY:
+                continue
+            back = OPPOSITE[d]
+            # The start square is empty now, but only a leg straight back could reach it.
+            for e, second, end in LEGS[land]:
+                if e == back or board[second] != prey or board[end] != EMPTY:
+                    continue
+                after = list(board)
+                after[i] = EMPTY
+                after[end] = stone
+                # The first stone jumped is unaffected. The second: uncrowned, it is captured;
+                # crowned, it is uncrowned, unless that puts it in a troika: then it is captured.
+                if prey == UNCROWNED[enemy]:
+                    after[second] = EMPTY
+                else:
+                    after[second] = UNCROWNED[enemy]
+                    if in_troika(after, second):
+                        after[second] = EMPTY
+                removed = (NAMES[second],) if after[second] == EMPTY else ()
+                crown_if_troika(after, end)
+                yield self._move((NAMES[i], NAMES[land], NAMES[end]), ":", after, True, removed)
+
+    def _move(self, path: tuple[str, ...], separator: str, board: list[str], resets_clock: bool,
+              removed: tuple[str, ...]) -> Move:
+        """The Move along ``path`` giving ``board``; it updates the equalizer and the clock."""
+        s = self._state
+        if s.bound == BOUND_NEXT:
+            bound = path[-1]
+        elif s.bound != NO_BOUND and s.turn == BLACK and board[GEOMETRY.index[s.bound]] != EMPTY:
+            bound = s.bound
+        else:  # Green made its second move, or Black captured the bound stone (set-ups only)
+            bound = NO_BOUND
+        clock = 0 if resets_clock else s.clock + 1
+        after = State(tuple(board), self.other(s.turn), bound, clock)
+        return Move(separator.join(path), path, type(self)(after), removed)
+
+    # -- for the UI and the search ---------------------------------------------------------------
+
+    def order_hint(self, move: Move) -> float:
+        """Jumps first (each captures or uncrowns), then steps that crown the moving stone."""
+        start, end = GEOMETRY.index[move.path[0]], GEOMETRY.index[move.path[-1]]
+        crowns = move.after.state.board[end] != self._state.board[start]
+        return (300.0 if len(move.path) == 3 else 0.0) + (200.0 if crowns else 0.0)
+
+    def evaluate(self) -> float:
+        """Stones (a side at 8 is one capture from losing), crowns, and open crowned pairs."""
+        board = self._state.board
+        score = {GREEN: 0.0, BLACK: 0.0}
+        stones = {GREEN: 0, BLACK: 0}
+        for i, p in enumerate(board):
+            if p == EMPTY:
+                continue
+            side = SIDE_OF[p]
+            stones[side] += 1
+            score[side] += 1.0
+            if p == CROWNED[side]:
+                score[side] += 0.5
+            for ahead, behind in LINES[i]:
+                # Two of a kind in a line with a square open at either end: a troika in the making.
+                if ahead and board[ahead[0]] == p and any(board[j] == EMPTY for j in ahead[1:] + behind[:1]):
+                    score[side] += 0.6 if p == CROWNED[side] else 0.1
+        for side in (GREEN, BLACK):
+            if stones[side] == LOSING_STONE_COUNT + 1:
+                score[side] -= 1.5
+        me, them = self.turn, self.other(self.turn)
+        return score[me] - score[them]
+
+    def status(self) -> dict:
+        s = self._state
+        notes, marks = [], []
+        counts = {side: stone_count(s.board, side) for side in self.sides}
+        count_note = f"Green {counts[GREEN]} stones, Black {counts[BLACK]} stones"
+        if max(counts.values()) > LOSING_STONE_COUNT:
+            count_note += f" ({LOSING_STONE_COUNT} loses)"
+        notes.append(count_note + ".")
+        winner = self.winner
+        if winner in self.sides:
+            lines = crowned_lines(s.board, winner)
+            if lines:
+                notes.append(f"{self.side_names[winner]} wins with three crowns in a line.")
+                marks.extend({"square": NAMES[i], "kind": "win", "label": "Crowned troika"} for i in lines)
+            elif counts[s.turn] == LOSING_STONE_COUNT:
+                notes.append(
+                    f"{self.side_names[winner]} wins: {self.side_names[s.turn]} is down to "
+                    f"{LOSING_STONE_COUNT} stones (the third capture)."
+                )
+            else:
+                notes.append(f"{self.side_names[s.turn]} has no legal move and loses.")
+        elif winner == "draw":
+            notes.append(f"Draw: {DRAW_CLOCK} plies without a capture, crowning or uncrowning.")
+        else:
+            if s.bound == BOUND_NEXT:
+                notes.append("Equalizer: the stone Green moves now must also make Green's next move.")
+            elif s.bound != NO_BOUND:
+                if s.turn == GREEN:
+                    notes.append(f"Equalizer: Green must step the stone on {s.bound} again.")
+                    marks.append({"square": s.bound, "kind": "must-move", "label": "Equalizer"})
+                else:
+                    notes.append(f"Equalizer: Green's next move must step the stone on {s.bound}.")
+            if s.clock >= DRAW_CLOCK - 20:
+                notes.append(
+                    f"{s.clock} plies without a capture, crowning or uncrowning (draw at {DRAW_CLOCK})."
+                )
+        return {"notes": notes, "marks": marks}
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+
+def stone_count(board, side: str) -> int:
+    return board.count(UNCROWNED[side]) + board.count(CROWNED[side])
+
+
+def in_troika(board, i: int) -> bool:
+    """Whether the stone on ``i`` is one of 3 or more adjacent like stones in a straight line.
+
+    "Like" is the same letter, so for an uncrowned stone this is the troika of RULES.md rule 2.
+    """
+    stone = board[i]
+    for ahead, behind in LINES[i]:
+        run = 1
+        for j in ahead:
+            if board[j] != stone:
+                break
+            run += 1
+        for j in behind:
+            if board[j] != stone:
+                break
+            run += 1
+        if run >= 3:
+            return True
+    return False
+
+
+def crown_if_troika(board: list[str], i: int) -> bool:
+    """Crown the uncrowned stone on ``i`` if it is part of a troika; return whether it was crowned."""
+    stone = board[i]
+    if stone in CROWNED.values() or not in_troika(board, i):
+        return False
+    board[i] = stone.upper()
+    return True
+
+
+def crowned_lines(board, side: str) -> list[int]:
+    """Squares of ``side``'s crowned stones that stand 3 or more in a line (empty: no crowned troika)."""
+    crown = CROWNED[side]
+    found: set[int] = set()
+    for i, p in enumerate(board):
+        if p != crown:
+            continue
+        for ahead, _ in LINES[i]:
+            if len(ahead) == 2 and board[ahead[0]] == crown and board[ahead[1]] == crown:
+                found.update((i, *ahead))
+    return sorted(found)

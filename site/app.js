@@ -1,0 +1,461 @@
+// The app shell: one game on one board, with its move list, controls, links and saved games.
+// The page holds only a game record ({game, variant, start, moves}); Python (in the worker) turns
+// it into everything shown: pieces, legal moves, the result and status notes.
+
+import { createBoard } from "./board.js";
+import { PIECE_CSS } from "./board-style.js";
+import { boardKey, catalog } from "./catalog.js";
+import { sharedEngine } from "./engine.js";
+import { glyphMarkup } from "./glyphs.js";
+import { linkHash, readLink, readSaved, writeSaved } from "./record.js";
+
+const engine = sharedEngine(); // first of all: Python downloads while the page sets itself up
+const html = document.documentElement;
+const $ = (id) => document.getElementById(id);
+const pieceSheet = new CSSStyleSheet(); // the side-to-move swatch draws a piece outside the board
+pieceSheet.replaceSync(PIECE_CSS);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, pieceSheet];
+
+const app = {
+  catalog: null,
+  saved: { current: null, games: {} },
+  record: null, // the game on the board
+  info: null, // Python's fixed facts of record.game / record.variant
+  state: null, // Python's state of record
+  orientation: localStorage.getItem("kings-and-soldiers/orientation") === "flipped" ? "flipped" : "normal",
+  ready: false,
+  busy: false,
+  // Who plays each side (side id -> "human"); a side not listed is human. This is the one place
+  // that decides whether the board takes input: a computer player plugs in here.
+  players: {},
+};
+
+const board = createBoard($("board"), {
+  orientation: app.orientation,
+  events: { move: onBoardMove, select: onBoardSelect },
+});
+
+const humanToMove = () => (app.players[app.state?.turn] ?? "human") === "human";
+const sideName = (id) => app.info?.sides.find((s) => s.id === id)?.name ?? id;
+const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const fresh = (game, variant = null) => ({ game, variant, start: null, moves: [] });
+const request = (op, record, extra = {}) => ({
+  op,
+  game: record.game,
+  variant: record.variant,
+  start: record.start,
+  moves: record.moves,
+  ...extra,
+});
+
+// -- messages --------------------------------------------------------------------------------------
+
+function showMessage(text, kind = "error") {
+  const box = document.createElement("div");
+  box.className = `message ${kind}`;
+  box.setAttribute("role", kind === "error" ? "alert" : "status");
+  const p = document.createElement("p");
+  p.textContent = text;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "dismiss";
+  close.setAttribute("aria-label", "Dismiss message");
+  close.textContent = "×";
+  close.onclick = () => box.remove();
+  box.append(p, close);
+  $("messages").append(box);
+}
+
+function clearMessages() {
+  $("messages").replaceChildren();
+}
+
+const describeError = (error) => error?.message ?? String(error);
+
+// -- rendering -------------------------------------------------------------------------------------
+
+function sideSwatch(side) {
+  const [letter, piece] = Object.entries(app.info.pieces).find(([, p]) => p.side === side) ?? [];
+  const index = app.info.sides.findIndex((s) => s.id === side);
+  const name = app.info.sides[index]?.name.toLowerCase() ?? "";
+  return `<svg class="swatch" viewBox="-50 -50 100 100" aria-hidden="true"><g class="piece side-${index} side-${name}">${glyphMarkup(piece?.glyph, letter ?? "?")}</g></svg>`;
+}
+
+function renderNav() {
+  const nav = $("games");
+  nav.replaceChildren(
+    ...app.catalog.games.map((g) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = g.title;
+      b.dataset.game = g.id;
+      b.onclick = () => chooseGame(g.id);
+      return b;
+    }),
+  );
+}
+
+function renderVariants() {
+  const game = app.catalog.games.find((g) => g.id === app.record.game);
+  const select = $("variant");
+  const options = [null, ...(game?.variants ?? [])].map((v) => {
+    const o = document.createElement("option");
+    o.value = v ?? "";
+    o.textContent = v ? (app.catalog.boards[boardKey(game.id, v)]?.info.title ?? v) : "Standard rules";
+    return o;
+  });
+  select.replaceChildren(...options);
+  select.value = app.record.variant ?? "";
+  $("variant-field").hidden = options.length < 2;
+}
+
+function renderMoves() {
+  const { history, turn } = app.state;
+  const [first, second] = app.info.sides.map((s) => s.id);
+  // Sides alternate, so the side that moved first follows from the side to move now.
+  const firstMover = history.length % 2 === 0 ? turn : turn === first ? second : first;
+  const cells = firstMover === second ? ["…", ...history] : [...history];
+  const list = $("moves");
+  list.replaceChildren();
+  for (let i = 0; i < cells.length; i += 2) {
+    const li = document.createElement("li");
+    const num = document.createElement("span");
+    num.className = "num";
+    num.textContent = `${i / 2 + 1}.`;
+    li.append(num);
+    for (const [j, text] of cells.slice(i, i + 2).entries()) {
+      const span = document.createElement("span");
+      span.className = "mv";
+      span.textContent = text;
+      if (i + j === cells.length - 1 && history.length) span.classList.add("current");
+      li.append(span);
+    }
+    list.append(li);
+  }
+  $("moves-empty").hidden = history.length > 0;
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderHeading() {
+  document.title = `${app.info.title} · Kings & Soldiers`;
+  $("title").textContent = app.info.title;
+  for (const b of $("games").children) b.setAttribute("aria-pressed", String(b.dataset.game === app.record.game));
+  renderVariants();
+}
+
+function renderPanel() {
+  const { state, info } = app;
+  renderHeading();
+  const over = state.result != null;
+  $("turn").hidden = over;
+  $("turn").innerHTML = over ? "" : `${sideSwatch(state.turn)}<span>${sideName(state.turn)} to move</span>`;
+  $("result").hidden = !over;
+  $("result").textContent = over ? capitalise(state.resultText) : "";
+  $("notes").replaceChildren(
+    ...state.status.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text })),
+  );
+  $("hint").textContent = "";
+  $("piece-help").textContent = "";
+  renderMoves();
+  $("position-text").textContent = state.position;
+  $("share-box").hidden = true;
+  renderControls();
+}
+
+function renderControls() {
+  const idle = app.ready && !app.busy;
+  $("undo").disabled = !idle || !app.state?.history.length;
+  for (const id of ["new-game", "share", "flip"]) $(id).disabled = id !== "flip" && !idle;
+  $("variant").disabled = !idle;
+  $("load-button").disabled = !idle;
+  for (const b of $("games").children) b.disabled = !idle;
+  html.toggleAttribute("data-busy", app.busy);
+  board.set({
+    movable: {
+      moves: app.state?.moves ?? [],
+      enabled: idle && app.state?.result == null && humanToMove(),
+    },
+  });
+}
+
+// Show `state` (Python's answer for `record`), animating `motion` ({path, removed} or true) if given.
+function show(state, info, motion = null) {
+  const geometryChanged = info !== app.info;
+  app.info = info;
+  app.state = state;
+  app.record = {
+    game: state.game,
+    variant: state.variant,
+    start: state.start === info.start ? null : state.start,
+    moves: state.history,
+  };
+  board.set({
+    ...(geometryChanged ? { geometry: info, pieces: info.pieces, sides: info.sides } : {}),
+    label: `${info.title} board`,
+    position: state.board,
+    lastMove: state.lastMove,
+    marks: state.status.marks,
+    animate: geometryChanged ? false : motion,
+  });
+  renderPanel();
+  save();
+}
+
+function save() {
+  const { record, state } = app;
+  app.saved.current = record.game;
+  app.saved.games[record.game] = {
+    record,
+    board: state.board,
+    lastMove: state.lastMove && { path: state.lastMove.path, removed: state.lastMove.removed },
+  };
+  writeSaved(app.saved);
+  history.replaceState(null, "", linkHash(record));
+}
+
+// Draw a record before Python can check it: from the build's catalog, or from the save.
+function drawAtOnce(record) {
+  const entry = app.catalog.boards[boardKey(record.game, record.variant)];
+  if (!entry) return;
+  const saved = app.saved.games[record.game];
+  const same = (a, b) => a && b && JSON.stringify(a) === JSON.stringify(b);
+  const isNew = !record.start && !record.moves.length;
+  let position = {};
+  let lastMove = null;
+  if (isNew) position = entry.state.board;
+  else if (same(saved?.record, record)) ({ board: position, lastMove } = saved);
+  app.info = entry.info;
+  app.record = record;
+  board.set({ geometry: entry.info, pieces: entry.info.pieces, sides: entry.info.sides, position, lastMove });
+  if (isNew) {
+    app.state = entry.state; // a state Python wrote at build time
+    renderPanel();
+  } else renderHeading();
+}
+
+// -- talking to Python -----------------------------------------------------------------------------
+
+async function fetchGame(record) {
+  const state = await engine.call(request("state", record));
+  const info =
+    app.info?.game === record.game && app.info?.variant === (record.variant ?? null) && app.ready
+      ? app.info
+      : await engine.call({ op: "info", game: record.game, variant: record.variant });
+  return { state, info };
+}
+
+// Run one user action against Python: the controls wait, and any error is shown (the game stays).
+async function act(task) {
+  if (app.busy || !app.ready) return;
+  app.busy = true;
+  renderControls();
+  try {
+    await task();
+  } catch (error) {
+    board.cancel(); // a move that failed leaves its piece where it was
+    showMessage(describeError(error));
+  } finally {
+    app.busy = false;
+    renderControls();
+  }
+}
+
+// Open the first record of `tries` ([label, record]) that Python accepts; say why others failed.
+async function openFirst(tries) {
+  for (const [label, record] of tries) {
+    try {
+      const { state, info } = await fetchGame(record);
+      show(state, info);
+      return true;
+    } catch (error) {
+      if (label) showMessage(`${label} could not be opened: ${describeError(error)}`);
+    }
+  }
+  return false;
+}
+
+function play(text) {
+  return act(async () => {
+    const state = await engine.call(request("play", app.record, { move: text }));
+    show(state, app.info, state.lastMove);
+  });
+}
+
+// -- user actions ----------------------------------------------------------------------------------
+
+async function onBoardMove(candidates) {
+  const move = candidates.length === 1 ? candidates[0] : await chooseMove(candidates);
+  if (move) play(move.text);
+  else board.cancel();
+}
+
+function chooseMove(candidates) {
+  const dialog = $("choose");
+  const list = $("choices");
+  list.replaceChildren(
+    ...candidates.map((m) => {
+      const b = document.createElement("button");
+      b.type = "submit";
+      b.value = m.text;
+      b.textContent = m.text;
+      return b;
+    }),
+  );
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.onclose = () => resolve(candidates.find((m) => m.text === dialog.returnValue) ?? null);
+  });
+}
+
+function onBoardSelect({ selection, next, canStop, piece }) {
+  let hint = "";
+  if (canStop) hint = `Continue to ${next.join(" or ")}, or click ${selection.at(-1)} again to stop there.`;
+  else if (selection.length) hint = `Click a marked square to move; click elsewhere to cancel.`;
+  $("hint").textContent = hint;
+  const about = selection.length ? app.info.pieces[piece] : null;
+  $("piece-help").textContent = about?.help ? `${about.name}: ${about.help}` : "";
+}
+
+function undo() {
+  return act(async () => {
+    const undone = app.state.lastMove;
+    const record = { ...app.record, moves: app.record.moves.slice(0, -1) };
+    const state = await engine.call(request("state", record));
+    show(state, app.info, { path: [...undone.path].reverse(), removed: [] });
+  });
+}
+
+function newGame(game = app.record.game, variant = app.record.variant) {
+  return act(async () => {
+    const { state, info } = await fetchGame(fresh(game, variant));
+    show(state, info);
+  });
+}
+
+function chooseGame(game) {
+  if (game === app.record?.game) return;
+  return act(async () => {
+    const saved = app.saved.games[game]?.record;
+    const tries = [["Your saved game", saved], ["", fresh(game)]].filter(([, r]) => r);
+    drawAtOnce(tries[0][1]);
+    await openFirst(tries);
+  });
+}
+
+function loadPosition(text) {
+  const error = $("load-error");
+  error.hidden = true;
+  return act(async () => {
+    try {
+      const state = await engine.call(request("state", { ...app.record, start: text, moves: [] }));
+      show(state, app.info);
+      $("position-input").value = "";
+    } catch (e) {
+      error.textContent = `That position could not be loaded: ${describeError(e)}`;
+      error.hidden = false;
+    }
+  });
+}
+
+async function share() {
+  const url = new URL(linkHash(app.record, true), location.href).href;
+  const field = $("share-link");
+  field.value = url;
+  $("share-box").hidden = false;
+  field.select();
+  try {
+    await navigator.clipboard.writeText(url);
+    $("share-note").textContent = "Copied to the clipboard.";
+  } catch {
+    $("share-note").textContent = "Copy this link to share the game.";
+  }
+}
+
+function flip() {
+  app.orientation = app.orientation === "flipped" ? "normal" : "flipped";
+  localStorage.setItem("kings-and-soldiers/orientation", app.orientation);
+  board.set({ orientation: app.orientation });
+}
+
+// A link opened in this tab (pasted into the address bar): open it, keeping the game if it is bad.
+function onHashChange() {
+  const link = readLink(location.hash);
+  if (!link || !app.ready) return;
+  act(async () => {
+    const tries = link.shared
+      ? [["The shared link", link.record]]
+      : [["Your saved game", app.saved.games[link.record.game]?.record], ["The link", fresh(link.record.game, link.record.variant)]];
+    if (!(await openFirst(tries.filter(([, r]) => r)))) history.replaceState(null, "", linkHash(app.record));
+  });
+}
+
+// -- start-up --------------------------------------------------------------------------------------
+
+function showLoading(stage) {
+  $("loading-text").textContent = `${stage}…`;
+}
+
+async function boot() {
+  html.dataset.engine = "loading";
+  showLoading(engine.stage);
+  engine.onProgress(showLoading);
+  $("new-game").onclick = () => newGame();
+  $("undo").onclick = undo;
+  $("flip").onclick = flip;
+  $("share").onclick = share;
+  $("variant").onchange = (e) => newGame(app.record.game, e.target.value || null);
+  $("load-form").onsubmit = (e) => {
+    e.preventDefault();
+    loadPosition($("position-input").value);
+  };
+  $("choose").addEventListener("cancel", () => ($("choose").returnValue = ""));
+  addEventListener("hashchange", onHashChange);
+
+  try {
+    app.catalog = await catalog();
+  } catch (error) {
+    return failed(`The list of games could not be loaded: ${describeError(error)}`);
+  }
+  renderNav();
+  const { saved, problem } = readSaved();
+  app.saved = saved;
+  if (problem) showMessage(`Your saved games could not be read (${problem}); they were cleared.`);
+
+  // What to open, best first: a shared link, the saved game, a new game of the linked game, then
+  // a new game of the first game. Each failure is said; the first that works is shown.
+  const link = readLink(location.hash);
+  const defaultGame = app.catalog.games[0].id;
+  const game = link?.record.game ?? saved.current ?? defaultGame;
+  const savedGame = saved.games[game]?.record;
+  const linkVariant = link && !link.shared ? link.record.variant : null;
+  const tries = [
+    link?.shared && ["The shared link", link.record],
+    savedGame && (!linkVariant || savedGame.variant === linkVariant) && ["Your saved game", savedGame],
+    [link ? "The link" : "", fresh(game, linkVariant)],
+    game !== defaultGame && ["", fresh(defaultGame)],
+  ].filter(Boolean);
+  const known = tries.find(([, r]) => app.catalog.boards[boardKey(r.game, r.variant)]);
+  if (known) drawAtOnce(known[1]);
+
+  try {
+    await engine.ready;
+  } catch (error) {
+    return failed(`Python could not be started, so the games cannot be played: ${describeError(error)}`);
+  }
+  app.ready = true;
+  if (!(await openFirst(tries))) return failed("No game could be opened.");
+  html.dataset.engine = "ready";
+  html.dataset.playableAt = String(Math.round(performance.now()));
+}
+
+function failed(message) {
+  html.dataset.engine = "failed";
+  app.ready = false;
+  $("loading").classList.add("failed");
+  $("loading-text").textContent = "Python could not start.";
+  showMessage(message);
+  renderControls();
+}
+
+boot();

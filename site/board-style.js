@@ -1,0 +1,78 @@
+// The board's own styles, adopted into each board's shadow root so a board looks the same on any
+// page. Colours are custom properties: a host page may override them on the board element.
+
+// Pieces alone, also used by pages that draw a piece outside a board (a side-to-move swatch).
+export const PIECE_CSS = `
+/* Pieces: side colours by side name (Black, Green, White), else by order of play. */
+.piece { --body: #2d2c2a; --edge: #0f0f0f; --ink: #efe6cf; }
+.piece.side-1 { --body: #f3ecdc; --edge: #6d6048; --ink: #3a3024; }
+.piece.side-black { --body: #2d2c2a; --edge: #0f0f0f; --ink: #efe6cf; }
+.piece.side-white { --body: #f6f0e2; --edge: #6d6048; --ink: #3a3024; }
+.piece.side-green { --body: #9fd38c; --edge: #2f6a2c; --ink: #1e4a1c; }
+.pc-shadow { fill: rgba(0, 0, 0, 0.28); }
+.pc-body { fill: var(--body); stroke: var(--edge); stroke-width: 3; }
+.pc-line { fill: none; stroke: var(--ink); stroke-width: 3; opacity: 0.55; }
+/* The second side's pieces carry a milled (dashed) ring: sides differ by more than colour. */
+.piece.side-1 .pc-line { stroke-dasharray: 7 5; stroke-width: 4; opacity: 0.8; }
+.pc-ink { fill: var(--ink); }
+.pc-letter { fill: var(--ink); font-size: 40px; font-weight: 700; }
+`;
+
+export const BOARD_CSS = `
+:host {
+  display: block;
+  position: relative;
+  --sq-light: #efe2c6;
+  --sq-dark: #b4875f;
+  --sq-field: #eadbb9;
+  --sq-burrow: #a3845e;
+  --sq-green-burrow: #7f9f62;
+  --sq-other: #d8c6a2;
+  --frame: #5a4633;
+  --coord: #6f6454;
+  --last: rgba(214, 196, 46, 0.55);
+  --select: rgba(33, 107, 58, 0.55);
+  --dest: rgba(24, 84, 44, 0.62);
+  --stop: #1d5c33;
+  --cursor: #2563eb;
+  --mark-drop: #c26b12;
+  --mark-win: #d9a400;
+  --mark: #7c3aed;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  -webkit-tap-highlight-color: transparent;
+}
+svg { display: block; width: 100%; height: auto; max-height: var(--ks-board-max-height, none); user-select: none; touch-action: none; }
+svg:focus { outline: none; }
+svg:focus-visible .frame { stroke: var(--cursor); stroke-width: 6; }
+.frame { fill: var(--frame); }
+.sq { fill: var(--sq-other); cursor: pointer; }
+.sq.k-light { fill: var(--sq-light); }
+.sq.k-dark { fill: var(--sq-dark); }
+.sq.k-field { fill: var(--sq-field); }
+.sq.k-burrow { fill: var(--sq-burrow); }
+.sq.k-green-burrow { fill: var(--sq-green-burrow); }
+:host([static]) .sq, .static .sq { cursor: default; }
+.coord { fill: var(--coord); font-size: 24px; font-weight: 600; }
+.overlay, .pieces, .top { pointer-events: none; }
+.last { fill: var(--last); }
+.selected { fill: var(--select); }
+.trail { fill: var(--select); opacity: 0.55; }
+.path-line { fill: none; stroke: var(--dest); stroke-width: 9; stroke-linecap: round; stroke-linejoin: round; opacity: 0.75; }
+.dest { fill: var(--dest); }
+.dest-ring { fill: none; stroke: var(--dest); stroke-width: 8; }
+.stop rect { fill: var(--stop); }
+.stop circle { fill: none; stroke: var(--stop); stroke-width: 7; stroke-dasharray: 10 7; }
+.stop text { fill: #fff; font-size: 17px; font-weight: 700; letter-spacing: 0.02em; }
+.cursor { fill: none; stroke: var(--cursor); stroke-width: 6; }
+.mark { fill: none; stroke: var(--mark); stroke-width: 5; }
+.mark-drop { stroke: var(--mark-drop); stroke-dasharray: 9 6; }
+.mark-win { stroke: var(--mark-win); stroke-width: 8; }
+.mark-star { fill: var(--mark-win); stroke: #6b5200; stroke-width: 2; }
+
+${PIECE_CSS}
+.piece.ghost { opacity: 0.35; }
+.piece.taken { opacity: 0.4; }
+.piece.lifted { filter: drop-shadow(0 6px 6px rgba(0, 0, 0, 0.35)); }
+.status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.error { margin: 0.5em 0; color: #a4161a; font-size: 0.9rem; }
+`;

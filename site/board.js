@@ -1,0 +1,481 @@
+// A board view in the manner of chessground: it draws what it is given and reports what the user
+// asks for; it knows no rules. The geometry, pieces and legal moves all come from Python.
+//
+//   const board = createBoard(element, {
+//     geometry: info,              // {width, height, squares: [{name, x, y, kind}]} (y = 0 is the top row)
+//     pieces: info.pieces,         // letter -> {side, name, glyph}
+//     sides: info.sides,           // [{id, name}], in order of play
+//     position: {b3: "B", ...},    // square -> letter
+//     orientation: "normal",       // or "flipped"
+//     lastMove: {path, removed},   // highlighted
+//     marks: [{square, kind, label}],
+//     movable: {moves: [{text, path}], enabled: true},
+//     static: false,               // a diagram: no interaction at all
+//     label: "Lilypad board",
+//     events: {move(candidates), select({selection, next, canStop, piece})},
+//   });
+//   board.set({position, lastMove, animate: true});  // animate: true, or {path} to move a piece along it
+//
+// The view lives in the element's shadow root, with its own styles. Squares carry data-square;
+// pieces carry data-square and data-piece; highlights carry classes (last, selected, dest, stop, mark).
+
+import { BOARD_CSS } from "./board-style.js";
+import { glyphMarkup } from "./glyphs.js";
+import { click, follow } from "./pathinput.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const S = 100; // one square, in SVG units
+const MARGIN = 34; // room for the coordinates, left and below
+const PAD = 8; // frame width
+const LEG_MS = 170;
+const FADE_MS = 220;
+
+let sheet = null;
+
+function node(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.append(e);
+  return e;
+}
+
+export function createBoard(host, initial) {
+  const cfg = {
+    geometry: null,
+    pieces: {},
+    sides: [],
+    position: {},
+    orientation: "normal",
+    lastMove: null,
+    marks: [],
+    movable: { moves: [], enabled: false },
+    static: false,
+    label: "Board",
+    events: {},
+  };
+  let grid = new Map(); // square -> {col, row, kind}, in screen order (after orientation)
+  let selection = []; // squares clicked so far
+  let hold = null; // {from, at}: a move was just entered; its piece stays at `at` until the next set()
+  let cursor = null; // keyboard cursor square
+  let keyboard = false; // show the cursor only while the keyboard is in use
+  let drag = null;
+  const pieceEls = new Map(); // square -> <g class="piece">
+
+  const root = host.shadowRoot ?? host.attachShadow({ mode: "open" });
+  sheet ??= new CSSStyleSheet();
+  if (!sheet.cssRules.length) sheet.replaceSync(BOARD_CSS);
+  root.adoptedStyleSheets = [sheet];
+  root.replaceChildren();
+  const svg = node("svg", { role: "application" }, root);
+  const frame = node("rect", { class: "frame", rx: 10 }, svg);
+  const squareLayer = node("g", { class: "squares" }, svg);
+  const coordLayer = node("g", { class: "overlay coords", "aria-hidden": "true" }, svg);
+  const under = node("g", { class: "overlay under" }, svg);
+  const pieceLayer = node("g", { class: "pieces" }, svg);
+  const over = node("g", { class: "overlay top" }, svg);
+  const status = document.createElement("div");
+  status.className = "status";
+  status.setAttribute("aria-live", "polite");
+  root.append(status);
+
+  const still = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const interactive = () => !cfg.static && cfg.movable.enabled && !hold;
+  const center = (square) => {
+    const { col, row } = grid.get(square);
+    return [col * S + S / 2, row * S + S / 2];
+  };
+  const translate = (square) => {
+    const [x, y] = center(square);
+    return `translate(${x}px, ${y}px)`;
+  };
+  const describe = (letter) => cfg.pieces[letter] ?? { side: null, name: `piece ${letter}`, glyph: null };
+
+  // -- layout --------------------------------------------------------------------------------------
+
+  function layout() {
+    const { width: W, height: H, squares } = cfg.geometry;
+    const flip = cfg.orientation === "flipped";
+    grid = new Map(
+      squares.map((s) => [s.name, { col: flip ? W - 1 - s.x : s.x, row: flip ? H - 1 - s.y : s.y, kind: s.kind }]),
+    );
+    svg.setAttribute("viewBox", `${-MARGIN - PAD} ${-PAD} ${W * S + MARGIN + 2 * PAD} ${H * S + MARGIN + 2 * PAD}`);
+    Object.entries({ x: -PAD, y: -PAD, width: W * S + 2 * PAD, height: H * S + 2 * PAD }).forEach(([k, v]) =>
+      frame.setAttribute(k, v),
+    );
+    squareLayer.replaceChildren();
+    coordLayer.replaceChildren();
+    const files = new Map();
+    const ranks = new Map();
+    for (const [name, { col, row, kind }] of grid) {
+      const rect = node("rect", { class: `sq k-${kind}`, x: col * S, y: row * S, width: S, height: S }, squareLayer);
+      rect.dataset.square = name;
+      const [, file, rank] = name.match(/^([a-z]+)(\d+)$/) ?? [];
+      if (file && !files.has(col)) files.set(col, file);
+      if (rank && !ranks.has(row)) ranks.set(row, rank);
+    }
+    for (const [col, file] of files) {
+      node("text", { class: "coord", x: col * S + S / 2, y: H * S + PAD + 24, "text-anchor": "middle" }, coordLayer).textContent = file;
+    }
+    for (const [row, rank] of ranks) {
+      node(
+        "text",
+        { class: "coord", x: -PAD - MARGIN / 2, y: row * S + S / 2, "text-anchor": "middle", "dominant-baseline": "central" },
+        coordLayer,
+      ).textContent = rank;
+    }
+    for (const [square, g] of pieceEls) place(g, square);
+  }
+
+  // -- pieces --------------------------------------------------------------------------------------
+
+  function pieceClass(letter) {
+    const side = describe(letter).side;
+    const index = cfg.sides.findIndex((s) => s.id === side);
+    const name = cfg.sides[index]?.name?.toLowerCase().replace(/[^a-z0-9-]/g, "") ?? "none";
+    return `piece side-${index} side-${name}`;
+  }
+
+  function draw(g, square, letter) {
+    g.setAttribute("class", pieceClass(letter));
+    g.innerHTML = glyphMarkup(describe(letter).glyph, letter);
+    g.dataset.square = square;
+    g.dataset.piece = letter;
+    g.setAttribute("role", "img");
+    g.setAttribute("aria-label", `${describe(letter).name} on ${square}`);
+  }
+
+  function place(g, square) {
+    g.at = square;
+    g.style.transform = translate(square);
+  }
+
+  function makePiece(square, letter) {
+    const g = node("g", {}, pieceLayer);
+    draw(g, square, letter);
+    place(g, square);
+    return g;
+  }
+
+  function fadeOut(g, delay, animate) {
+    g.removeAttribute("data-square");
+    g.setAttribute("aria-hidden", "true");
+    if (!animate || still()) return g.remove();
+    g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: FADE_MS, delay, fill: "forwards" }).onfinish = () =>
+      g.remove();
+  }
+
+  function slide(g, path) {
+    if (still() || path.length < 2) return;
+    pieceLayer.append(g); // on top while it moves
+    const frames = path.map((sq) => ({ transform: translate(sq), easing: "ease-in-out" }));
+    g.animate(frames, { duration: LEG_MS * (path.length - 1) });
+  }
+
+  // Bring the drawn pieces to `next`. With `motion`, animate: the piece on motion.path[0] travels
+  // the path, removed pieces fade, and other pieces that changed squares slide (matched by letter).
+  function sync(next, motion) {
+    const old = new Map(pieceEls);
+    pieceEls.clear();
+    const needed = [];
+    for (const [square, letter] of Object.entries(next)) {
+      const g = old.get(square);
+      if (g && g.dataset.piece === letter) {
+        pieceEls.set(square, g);
+        old.delete(square);
+      } else needed.push(square);
+    }
+    const path = motion?.path;
+    if (path?.length > 1) {
+      const [from, to] = [path[0], path.at(-1)];
+      const g = old.get(from);
+      if (g && next[to] && needed.includes(to)) {
+        old.delete(from);
+        needed.splice(needed.indexOf(to), 1);
+        const shown = path.lastIndexOf(g.at); // the piece may already stand part of the way
+        if (g.dataset.piece !== next[to]) draw(g, to, next[to]);
+        g.dataset.square = to;
+        place(g, to);
+        pieceEls.set(to, g);
+        slide(g, path.slice(Math.max(shown, 0)));
+      }
+    }
+    const removedOrder = motion?.removed ?? [];
+    for (const square of needed) {
+      const letter = next[square];
+      let best = null;
+      if (motion) {
+        for (const [from, g] of old) {
+          if (g.dataset.piece !== letter) continue;
+          const d = distance(from, square);
+          if (!best || d < best.d) best = { from, g, d };
+        }
+      }
+      if (best) {
+        old.delete(best.from);
+        best.g.dataset.square = square;
+        place(best.g, square);
+        pieceEls.set(square, best.g);
+        slide(best.g, [best.from, square]);
+      } else {
+        const g = makePiece(square, letter);
+        pieceEls.set(square, g);
+        if (motion && !still()) g.animate([{ opacity: 0 }, { opacity: 1 }], { duration: FADE_MS });
+      }
+    }
+    for (const [square, g] of old) {
+      const leg = removedOrder.indexOf(square);
+      fadeOut(g, leg >= 0 ? LEG_MS * (leg + 0.5) : 0, Boolean(motion));
+    }
+  }
+
+  function distance(a, b) {
+    const p = grid.get(a);
+    const q = grid.get(b);
+    return Math.hypot(p.col - q.col, p.row - q.row);
+  }
+
+  // -- highlights ----------------------------------------------------------------------------------
+
+  function squareRect(square, cls, parent) {
+    const { col, row } = grid.get(square);
+    const r = node("rect", { class: cls, x: col * S, y: row * S, width: S, height: S }, parent);
+    r.dataset.square = square;
+    return r;
+  }
+
+  function render() {
+    let taken = new Set(); // squares whose pieces the selection so far captures
+    under.replaceChildren();
+    over.replaceChildren();
+    if (!cfg.geometry) return;
+    const known = (sq) => grid.has(sq);
+    for (const square of new Set(cfg.lastMove?.path ?? [])) if (known(square)) squareRect(square, "last", under);
+    for (const { square, kind, label } of cfg.marks) {
+      if (!known(square)) continue;
+      const [x, y] = center(square);
+      const ring = node("circle", { class: `mark mark-${kind}`, cx: x, cy: y, r: 45 }, under);
+      ring.dataset.square = square;
+      node("title", {}, ring).textContent = label;
+    }
+    const { moves } = cfg.movable;
+    if (selection.length) {
+      squareRect(selection[0], "selected", under);
+      for (const square of selection.slice(1)) squareRect(square, "trail", under);
+      if (selection.length > 1) {
+        const g = node("g", { class: `${pieceClass(pieceEls.get(selection[0])?.dataset.piece)} ghost` }, under);
+        g.innerHTML = pieceEls.get(selection[0])?.innerHTML ?? "";
+        g.style.transform = translate(selection[0]);
+        const points = selection.map((sq) => center(sq).join(",")).join(" ");
+        node("polyline", { class: "path-line", points }, under);
+      }
+      const { matching, complete, next } = follow(moves, selection);
+      // Pieces every matching move takes off: the ones the clicks so far have jumped.
+      taken = new Set(matching[0]?.removed.filter((sq) => matching.every((m) => m.removed.includes(sq))));
+      for (const square of next) {
+        const [x, y] = center(square);
+        const occupied = pieceEls.has(square) && square !== selection[0];
+        const dot = occupied
+          ? node("circle", { class: "dest-ring", cx: x, cy: y, r: 44 }, over)
+          : node("circle", { class: "dest", cx: x, cy: y, r: 16 }, over);
+        dot.dataset.square = square;
+      }
+      if (complete.length && selection.length > 1) {
+        const here = selection.at(-1);
+        const [x, y] = center(here);
+        const stop = node("g", { class: "stop", transform: `translate(${x} ${y})` }, over);
+        stop.dataset.square = here;
+        node("title", {}, stop).textContent = `Stop here (${complete[0].text})`;
+        node("circle", { r: 45 }, stop);
+        node("rect", { x: -30, y: 24, width: 60, height: 24, rx: 12 }, stop);
+        node("text", { y: 36, "text-anchor": "middle", "dominant-baseline": "central" }, stop).textContent = "stop";
+      }
+    }
+    for (const [square, g] of pieceEls) {
+      let shown = square;
+      if (hold && square === hold.from) shown = hold.at;
+      else if (selection.length > 1 && square === selection[0]) shown = selection.at(-1);
+      if (g.at !== shown && !drag?.active) place(g, shown);
+      g.classList.toggle("taken", taken.has(square) && selection.length > 1);
+    }
+    if (keyboard && cursor && known(cursor) && root.activeElement === svg) {
+      const { col, row } = grid.get(cursor);
+      node("rect", { class: "cursor", x: col * S + 3, y: row * S + 3, width: S - 6, height: S - 6, rx: 4 }, over);
+    }
+    svg.setAttribute("tabindex", cfg.static ? "-1" : "0");
+    svg.classList.toggle("static", cfg.static);
+  }
+
+  // -- input ---------------------------------------------------------------------------------------
+
+  function act(square) {
+    const result = click(cfg.movable.moves, selection, square);
+    const origin = selection[0] ?? square;
+    selection = result.selection;
+    if (result.play) {
+      hold = { from: origin, at: pieceEls.get(origin)?.at ?? origin };
+      announce(`Move ${result.play[0].text}.`);
+      render();
+      cfg.events.move?.(result.play);
+    } else {
+      render();
+    }
+    const { complete, next } = follow(cfg.movable.moves, selection);
+    const canStop = selection.length > 1 && complete.length > 0;
+    if (selection.length) {
+      announce(`${selection.join(" to ")} selected. Next: ${next.join(", ")}${canStop ? `; or ${selection.at(-1)} again to stop` : ""}.`);
+    }
+    const piece = pieceEls.get(selection[0])?.dataset.piece ?? null;
+    cfg.events.select?.({ selection: [...selection], next, canStop, piece });
+    return result;
+  }
+
+  function announce(text) {
+    status.textContent = text;
+  }
+
+  function squareFromPoint(x, y) {
+    const hit = root.elementsFromPoint(x, y).find((e) => e.classList?.contains("sq"));
+    return hit?.dataset.square ?? null;
+  }
+
+  function svgPoint(event) {
+    const m = svg.getScreenCTM().inverse();
+    return new DOMPoint(event.clientX, event.clientY).matrixTransform(m);
+  }
+
+  svg.addEventListener("pointerdown", (event) => {
+    keyboard = false;
+    if (!interactive() || event.button > 0) return;
+    const square = event.target.dataset?.square ?? null;
+    if (!square) {
+      selection = [];
+      return render();
+    }
+    const reselect = selection.length === 1 && selection[0] === square;
+    if (!reselect) act(square);
+    if (selection.length === 1 && selection[0] === square && pieceEls.has(square)) {
+      drag = { square, id: event.pointerId, x: event.clientX, y: event.clientY, active: false, reselect };
+      svg.setPointerCapture(event.pointerId);
+    }
+  });
+
+  svg.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    if (!drag.active && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 6) return;
+    const g = pieceEls.get(drag.square);
+    if (!drag.active) {
+      drag.active = true;
+      g.classList.add("lifted");
+      pieceLayer.append(g);
+    }
+    const p = svgPoint(event);
+    g.style.transform = `translate(${p.x}px, ${p.y}px)`;
+  });
+
+  function endDrag(event, cancelled) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const { square, active, reselect } = drag;
+    drag = null;
+    const g = pieceEls.get(square);
+    g?.classList.remove("lifted");
+    if (!active) {
+      if (reselect && !cancelled) act(square); // a second click on the selected piece unselects it
+      return;
+    }
+    const target = cancelled ? null : squareFromPoint(event.clientX, event.clientY);
+    if (target && target !== square && follow(cfg.movable.moves, selection).next.includes(target)) {
+      if (g) place(g, target); // dropped: no need to animate it there again
+      act(target);
+    } else {
+      if (g) place(g, square);
+      render();
+    }
+  }
+  svg.addEventListener("pointerup", (event) => endDrag(event, false));
+  svg.addEventListener("pointercancel", (event) => endDrag(event, true));
+
+  const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  svg.addEventListener("keydown", (event) => {
+    if (cfg.static || !cfg.geometry) return;
+    keyboard = true;
+    const step = ARROWS[event.key];
+    if (step) {
+      cursor = nextSquare(cursor, step);
+      announce(`${cursor}${pieceEls.has(cursor) ? `: ${describe(pieceEls.get(cursor).dataset.piece).name}` : ""}`);
+      render();
+    } else if ((event.key === "Enter" || event.key === " ") && cursor && interactive()) {
+      act(cursor);
+    } else if (event.key === "Escape") {
+      selection = [];
+      render();
+    } else return;
+    event.preventDefault();
+  });
+  svg.addEventListener("focus", () => {
+    if (!keyboard || !grid.has(cursor)) cursor = cfg.movable.moves[0]?.path[0] ?? [...grid.keys()][0];
+    render();
+  });
+  svg.addEventListener("blur", render);
+
+  function nextSquare(from, [dc, dr]) {
+    if (!from || !grid.has(from)) return [...grid.keys()][0];
+    const at = new Map([...grid].map(([name, { col, row }]) => [`${col},${row}`, name]));
+    let { col, row } = grid.get(from);
+    const { width, height } = cfg.geometry;
+    for (;;) {
+      col += dc;
+      row += dr;
+      if (col < 0 || row < 0 || col >= width || row >= height) return from;
+      const name = at.get(`${col},${row}`);
+      if (name) return name;
+    }
+  }
+
+  // -- API -----------------------------------------------------------------------------------------
+
+  function set(update) {
+    const { animate, ...changes } = update;
+    const movesChanged = "movable" in changes && changes.movable.moves !== cfg.movable.moves;
+    const relayout =
+      ("geometry" in changes && changes.geometry !== cfg.geometry) ||
+      ("orientation" in changes && changes.orientation !== cfg.orientation);
+    if ("geometry" in changes && changes.geometry !== cfg.geometry) {
+      for (const g of pieceEls.values()) g.remove(); // another board: nothing carries over
+      pieceEls.clear();
+    }
+    Object.assign(cfg, changes);
+    svg.setAttribute("aria-label", cfg.label);
+    if (relayout && cfg.geometry) layout();
+    if ("position" in changes && cfg.geometry) {
+      const known = Object.fromEntries(Object.entries(cfg.position).filter(([sq]) => grid.has(sq)));
+      sync(known, animate ? (animate === true ? {} : animate) : null);
+    }
+    if (movesChanged || "position" in changes || relayout) {
+      selection = [];
+      hold = null;
+    }
+    render();
+  }
+
+  set(initial);
+
+  return {
+    /** Change any part of the config; `animate: true` (or `{path, removed}`) animates a position change. */
+    set,
+    /** Drop the current selection. */
+    cancel() {
+      selection = [];
+      hold = null;
+      render();
+    },
+    /** The squares selected so far. */
+    get selection() {
+      return [...selection];
+    },
+    /** Remove the view from the element. */
+    destroy() {
+      root.replaceChildren();
+      pieceEls.clear();
+    },
+  };
+}

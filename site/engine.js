@@ -1,0 +1,89 @@
+// The page's side of the Python worker (worker.js): one promise per call. Requests are the bridge's
+// JSON objects ({op: "state", game, ...}); answers are the bridge's objects, and a bridge error
+// ({error: {type, message}}) rejects with an EngineError of that type. Several boards share one worker.
+
+export class EngineError extends Error {
+  constructor(type, message) {
+    super(message);
+    this.name = "EngineError";
+    this.type = type; // the Python error class (PositionError, IllegalMoveError...), or LoadError
+  }
+}
+
+export function createEngine(workerUrl = new URL("./worker.js", import.meta.url)) {
+  const worker = new Worker(workerUrl, { type: "module" });
+  const pending = new Map();
+  const progressListeners = new Set();
+  let nextId = 1;
+  let stage = "Starting";
+  let failure = null;
+  let settle;
+  const ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
+  ready.catch(() => {}); // callers see the failure through ready or call()
+
+  function fail(message) {
+    if (failure) return;
+    failure = new EngineError("LoadError", message);
+    settle.reject(failure);
+    for (const { reject } of pending.values()) reject(failure);
+    pending.clear();
+  }
+
+  worker.onmessage = ({ data }) => {
+    if (data.type === "progress") {
+      stage = data.stage;
+      for (const listener of progressListeners) listener(stage);
+    } else if (data.type === "ready") {
+      settle.resolve();
+    } else if (data.type === "failed") {
+      fail(data.message);
+    } else {
+      const call = pending.get(data.id);
+      if (!call) return;
+      pending.delete(data.id);
+      if (data.error !== undefined) return call.reject(new EngineError("WorkerError", data.error));
+      const answer = JSON.parse(data.response);
+      if (answer.error) call.reject(new EngineError(answer.error.type, answer.error.message));
+      else call.resolve(answer);
+    }
+  };
+  // A module worker that cannot load (worker.js or pyodide.mjs missing) only fires a bare error event.
+  worker.onerror = (event) => {
+    event.preventDefault();
+    fail(`could not start the Python worker${event.message ? `: ${event.message}` : " (its script failed to load)"}`);
+  };
+
+  return {
+    /** Resolves once Python answers requests; rejects with an EngineError("LoadError") if it cannot start. */
+    ready,
+    /** The current start-up stage, for a loading message. */
+    get stage() {
+      return stage;
+    },
+    /** Call fn(stage) on each start-up stage. */
+    onProgress(fn) {
+      progressListeners.add(fn);
+    },
+    /** Send one bridge request; resolves with its answer. */
+    call(request) {
+      if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, request: JSON.stringify(request) });
+      });
+    },
+    /** Stop the worker. */
+    terminate() {
+      worker.terminate();
+      fail("the Python worker was stopped");
+    },
+  };
+}
+
+let shared = null;
+
+/** The page's one engine, started on first use and shared by every board on the page. */
+export function sharedEngine() {
+  return (shared ??= createEngine());
+}

@@ -35,7 +35,7 @@ SIDE_NAMES = {WHITE: "White", BLACK: "Black"}
 # ---------------------------------------------------------------------------------------------
 # The board: a 5 x 7 field (b2-f8) and the burrow ring around it.
 
-#: The burrow squares in ring order; a ring step goes to the next one either way (f9 ... a3 b1 d1).
+#: The burrow squares in ring order (a3 is next to b1 again); a ring step goes one place either way.
 BURROW_RING = ("b1", "d1", "f1", "g3", "g5", "g7", "f9", "d9", "b9", "a7", "a5", "a3")
 #: Each side's own green burrows; the enemy's frogs promote on landing there.
 GREEN_BURROWS = {WHITE: ("b1", "d1", "f1"), BLACK: ("b9", "d9", "f9")}
@@ -263,7 +263,6 @@ class Lion(Position):
         for side, letters in LETTERS.items()
         for p in letters
     }
-    piece_help = {PIECE_NAMES[k]: v for k, v in PIECE_HELP.items()}
 
     __slots__ = ()
 
@@ -352,9 +351,9 @@ class Lion(Position):
 
         stuck = []
         for entry in entries(stuck_text, "stuck"):
-            i = square(entry, entry, "stuck") if re.fullmatch(r"[a-g][1-9]", entry) else None
-            if i is None:
+            if not re.fullmatch(r"[a-g][1-9]", entry):
                 raise bad(f"stuck entry {entry!r} must be an elephant's square like 'b2'")
+            i = square(entry, entry, "stuck")
             if board[i].lower() != ELEPHANT:
                 raise bad(f"stuck entry {entry!r} names {describe(i)}, not an Elephant")
             stuck.append(i)
@@ -415,7 +414,7 @@ class Lion(Position):
         for i, p in enumerate(board):
             if SIDE_OF[p] != side or i in frozen:
                 continue
-            kind = p.lower()
+            kind = KIND[p]
             if kind == LION:
                 self._lion(board, side, i, plans)
             elif kind == TIGER:
@@ -725,7 +724,7 @@ class Lion(Position):
             side = SIDE_OF[p]
             if side is None:
                 continue
-            kind = p.lower()
+            kind = KIND[p]
             if kind == LION:
                 lions[side] = i
                 continue
@@ -750,10 +749,11 @@ class Lion(Position):
         return score[s.turn] - score[self.other(s.turn)]
 
     def status(self) -> dict:
+        """Charging rhinos, spider marks (frozen or not), stuck elephants, butterflies that must move."""
         s = self._state
         notes: list[str] = []
         marks: list[dict[str, str]] = []
-        names = {side: SIDE_NAMES[side] for side in self.sides}
+        names = SIDE_NAMES
         winner = self.winner
         if winner in self.sides and LETTERS[s.turn][0] not in s.board:
             notes.append(f"{names[winner]} captured the {names[s.turn]} Lion and wins.")
@@ -772,16 +772,16 @@ class Lion(Position):
             )
         frozen = self.frozen()
         for spider, marked in s.marks:
+            piece = f"The {self.pieces[s.board[marked]]['name']} on {NAMES[marked]}"
             if marked in frozen:
                 marks.append({"square": NAMES[marked], "kind": "frozen",
                               "label": f"frozen by the spider on {NAMES[spider]}"})
-                notes.append(f"The piece on {NAMES[marked]} cannot move while the Spider on "
-                             f"{NAMES[spider]} stands next to it.")
+                notes.append(f"{piece} cannot move while the Spider on {NAMES[spider]} stands next to it.")
             else:
                 marks.append({"square": NAMES[marked], "kind": "marked",
                               "label": f"marked by the spider on {NAMES[spider]}"})
-                notes.append(f"The piece on {NAMES[marked]} is marked by the Spider on {NAMES[spider]}: "
-                             "it freezes whenever that Spider stands next to it, until it moves.")
+                notes.append(f"{piece} is marked by the Spider on {NAMES[spider]}: it cannot move whenever "
+                             "that Spider stands next to it, until it makes a move.")
         for i in s.stuck:
             marks.append({"square": NAMES[i], "kind": "stuck", "label": "stuck"})
             notes.append(f"The Elephant on {NAMES[i]} is stuck until its Lion ends a move next to it.")

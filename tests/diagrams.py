@@ -3,8 +3,8 @@
 A diagram is one line per rank, top rank first, each starting with its rank number, and a line of
 file letters below (or above)::
 
-     8 . b . b . b . b
-     7 b . b . b . b .
+     8 b . b . b . b .
+     7 . b . b . b . b
      ...
      1 . g . g . g . g
        a b c d e f g h
@@ -51,10 +51,12 @@ def parse_diagram(game: str, diagram: str, variant: str | None = None) -> dict[s
     if not lines:
         raise DiagramError("empty diagram")
     # The file letters go below the board (as ``diagram()`` prints them) or above it.
-    if not _RANK_LINE.match(lines[0]):
+    if _is_file_line(lines[-1]):
+        *rank_lines, file_line = lines
+    elif _is_file_line(lines[0]):
         file_line, *rank_lines = lines
     else:
-        *rank_lines, file_line = lines
+        raise DiagramError(f"no line of file letters below (or above) the board in {diagram!r}")
     file_columns = _file_columns(file_line, geometry.width)
 
     exists = {geometry.coords[i]: geometry.names[i] for i in range(len(geometry))}
@@ -97,6 +99,10 @@ def board_string(game: str, diagram: str, variant: str | None = None) -> str:
 def load_diagram(game: str, diagram: str, rest: str, variant: str | None = None) -> pygame_rules.Position:
     """The position whose board is ``diagram`` and whose other fields are ``rest`` (e.g. ``"b -"``)."""
     return pygame_rules.load(game, f"{board_string(game, diagram, variant)} {rest}", variant)
+
+
+def _is_file_line(line: str) -> bool:
+    return all(len(token) == 1 and token in FILES for token in line.split())
 
 
 def _file_columns(line: str, width: int) -> list[int]:

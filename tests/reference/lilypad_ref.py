@@ -16,6 +16,7 @@ Readings of RULES.md made here (the engine must agree):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 BLACK, GREEN = "b", "g"
@@ -130,17 +131,20 @@ def parse(text: str, variant: str | None = None) -> Pos:
         raise ValueError("wrong number of fields")
     board_text, turn, drops = fields
     cells: list[Checker | None] = []
-    for ch in board_text:
-        if ch == "/":
+    # Adjacent digits are one number of empty squares, which may run over rank ends ("16").
+    for token in re.findall(r"[0-9]+|.", board_text):
+        if token == "/":
             continue
-        if ch in "123456789":
-            cells += [None] * int(ch)
-        elif ch in ".ac":  # "a", "c": the seeds' labelled empty squares
+        if token.isdigit():
+            if int(token) == 0:
+                raise ValueError("empty run of 0")
+            cells += [None] * int(token)
+        elif token in ".ac":  # "a", "c": the seeds' labelled empty squares
             cells.append(None)
-        elif ch in rules.letters:
-            cells.append(CHECKER[ch])
+        elif token in rules.letters:
+            cells.append(CHECKER[token])
         else:
-            raise ValueError(f"bad character {ch!r}")
+            raise ValueError(f"bad character {token!r}")
     if len(cells) != 64:
         raise ValueError("board does not have 64 squares")
     if turn not in (BLACK, GREEN):

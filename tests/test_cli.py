@@ -1,0 +1,151 @@
+"""The command line, ``python -m pygame_rules``: in-process through ``main`` and as a real process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pygame_rules
+from pygame_rules.__main__ import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = "8/8/8/5b2/2b3b1/1B6/4b1g1/1g1g3g b -"
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    return subprocess.run(
+        [sys.executable, "-m", "pygame_rules", *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120
+    )
+
+
+def call(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ---------------------------------------------------------------------------------------------
+# In process
+
+
+def test_moves_of_the_start(capsys):
+    assert call(capsys, "moves", "lilypad") == (0, "K@a8 K@c8 K@e8 K@g8\n", "")
+
+
+def test_moves_of_a_position_and_a_variant(capsys):
+    code, out, _ = call(capsys, "moves", "lilypad", SEED)
+    assert code == 0 and out.split() == pygame_rules.load("lilypad", SEED).moves()
+    code, out, _ = call(capsys, "--variant", "invisible-city", "moves", "lilypad", SEED)
+    assert code == 0 and "e2-f1" in out.split()  # e2 is crowned on f1 under the designer's rules
+
+
+def test_play_from_a_position(capsys):
+    code, out, err = call(capsys, "play", "lilypad", "--from", SEED, "g4-f3", "g2:e4", "f5:d3")
+    assert code == 0 and err == ""
+    position, result = out.splitlines()
+    assert position == pygame_rules.load("lilypad", SEED).play("g4-f3").play("g2:e4").play("f5:d3").text
+    assert result == "in progress"
+
+
+def test_play_to_the_end(capsys):
+    moves = ["g4-f3", "g2:e4", "f5:d3", "d1:f3", "b3>c4>d3", "b1-c2", "d3:b1"]
+    code, out, _ = call(capsys, "play", "lilypad", "--from", SEED, *moves)
+    assert code == 0 and out.splitlines()[1] == "Black wins"
+
+
+def test_play_takes_moves_before_and_after_from(capsys):
+    code, out, _ = call(capsys, "play", "lilypad", "g4-f3", "--from", SEED, "g2:e4")
+    assert code == 0
+    assert out.splitlines()[0] == pygame_rules.load("lilypad", SEED).play("g4-f3").play("g2:e4").text
+    with pytest.raises(SystemExit):
+        main(["play", "lilypad", "--from", SEED, "g4-f3", "--fast"])
+
+
+def test_play_from_the_start(capsys):
+    code, out, _ = call(capsys, "play", "lilypad", "K@c8", "K@f1")
+    assert code == 0
+    assert out.splitlines()[0] == "b1B1b1b1/1b1b1b1b/b1b1b1b1/8/8/1g1g1g1g/g1g1g1g1/1g1g1G1g b -"
+
+
+@pytest.mark.parametrize(
+    "args, count",
+    [
+        (("perft", "lilypad", "3"), 288),
+        (("perft", "lilypad", "4"), 5184),
+        (("perft", "lilypad", "3", SEED), 49),
+        (("--variant", "invisible-city", "perft", "lilypad", "3", SEED), 54),
+        (("perft", "lilypad", "0"), 1),
+    ],
+)
+def test_perft(capsys, args, count):
+    assert call(capsys, *args) == (0, f"{count}\n", "")
+
+
+def test_perft_divide(capsys):
+    code, out, _ = call(capsys, "perft", "lilypad", "2", SEED, "--divide")
+    lines = out.splitlines()
+    assert code == 0
+    p = pygame_rules.load("lilypad", SEED)
+    expected = [f"{m.text} {len(m.after.legal())}" for m in p.legal()]
+    assert lines[:-1] == expected
+    assert lines[-1] == "total 18"
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("moves", "lilypad", "8/8 b -"), "'8/8"),
+        (("perft", "lilypad", "2", "not a position"), "unknown piece 'n'"),
+        (("play", "lilypad", "c6-d5"), "illegal move 'c6-d5'"),
+        (("play", "lilypad", "--from", SEED, "e2-f1"), "illegal move 'e2-f1'"),
+        (("--variant", "chessboxing", "moves", "lilypad"), "unknown variant 'chessboxing'"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_1(capsys, args, words):
+    code, out, err = call(capsys, *args)
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ")
+    assert words in err
+
+
+def test_an_unknown_game_or_command_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["moves", "chess"])
+    assert exit_.value.code == 2
+    assert "invalid choice: 'chess'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["fly"])
+    with pytest.raises(SystemExit):
+        main(["perft", "lilypad", "three"])
+
+
+# ---------------------------------------------------------------------------------------------
+# As a process
+
+
+def test_process_moves_and_perft():
+    done = run("moves", "lilypad")
+    assert done.returncode == 0 and done.stdout == "K@a8 K@c8 K@e8 K@g8\n" and done.stderr == ""
+    done = run("perft", "lilypad", "3", SEED, "--divide")
+    assert done.returncode == 0 and done.stdout.splitlines()[-1] == "total 49"
+
+
+def test_process_play_from():
+    done = run("play", "lilypad", "--from", SEED, "g4-f3")
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == [pygame_rules.load("lilypad", SEED).play("g4-f3").text, "in progress"]
+
+
+def test_process_bad_input():
+    done = run("play", "lilypad", "--from", SEED, "g4-f3", "g2-f3")
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "illegal move 'g2-f3'" in done.stderr
+    done = run("moves", "lilypad", "9/8/8/8/8/8/8/8 b -")
+    assert done.returncode == 1 and done.stderr.startswith("error: ") and done.stderr.count("\n") == 1
+    done = run("moves", "chess")
+    assert done.returncode == 2 and "chess" in done.stderr

@@ -1,0 +1,247 @@
+"""The shared core: registry, start/load, errors, geometry, board strings, Move and Position basics,
+and the test helper ``diagrams`` that other test modules build positions with."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pygame_rules
+from diagrams import DiagramError, board_string, load_diagram, parse_diagram
+from pygame_rules import IllegalMoveError, PositionError, RulesError
+from pygame_rules.core import DIAGONAL, Geometry, format_board, parse_board, position_class, square_name
+
+LILYPAD_START = "b1b1b1b1/1b1b1b1b/b1b1b1b1/8/8/1g1g1g1g/g1g1g1g1/1g1g1g1g b bg"
+
+
+# ---------------------------------------------------------------------------------------------
+# Registry, start, load
+
+
+def test_games_lists_every_game_once_lilypad_first():
+    games = pygame_rules.games()
+    assert games[0] == "lilypad"
+    assert len(games) == len(set(games))
+    assert {"lilypad", "three-crowns", "lion"} <= set(games)
+
+
+@pytest.mark.parametrize("game", pygame_rules.games())
+def test_start_and_load_agree_for_every_game_and_variant(game):
+    for variant in [None, *pygame_rules.variants(game)]:
+        start = pygame_rules.start(game, variant)
+        cls = position_class(game, variant)
+        assert isinstance(start, cls)
+        assert start.text == cls.start_text
+        assert pygame_rules.load(game, start.text, variant) == start
+        assert start.game == game and start.variant == variant
+        assert start.winner is None and start.legal()
+        assert start.turn == cls.sides[0]
+        assert set(cls.side_names) == set(cls.sides)
+        info = start.info()
+        json.dumps(info)
+        assert info["game"] == game and info["variant"] == variant and info["start"] == start.text
+        assert [s["id"] for s in info["sides"]] == list(cls.sides)
+        assert len(info["squares"]) == len(cls.geometry)
+
+
+def test_the_variant_none_and_empty_mean_the_default_rules():
+    assert position_class("lilypad", None) is position_class("lilypad", "")
+
+
+def test_unknown_game_names_the_known_ones():
+    with pytest.raises(RulesError) as error:
+        pygame_rules.start("chess")
+    message = str(error.value)
+    assert "unknown game 'chess'" in message
+    for game in pygame_rules.games():
+        assert game in message
+    with pytest.raises(ValueError):
+        pygame_rules.load("chess", LILYPAD_START)
+    with pytest.raises(ValueError):
+        pygame_rules.variants("chess")
+
+
+def test_unknown_variant_names_the_known_ones():
+    with pytest.raises(RulesError) as error:
+        pygame_rules.start("lilypad", "invisible-town")
+    message = str(error.value)
+    assert "unknown variant 'invisible-town' of lilypad" in message
+    assert "invisible-city+a2+a3" in message
+    with pytest.raises(RulesError, match=r"unknown variant 'x' of lion \(variants: none\)"):
+        pygame_rules.start("lion", "x")
+
+
+def test_errors_are_value_errors_with_a_shared_base():
+    assert issubclass(RulesError, ValueError)
+    assert issubclass(PositionError, RulesError)
+    assert issubclass(IllegalMoveError, RulesError)
+    assert not issubclass(PositionError, IllegalMoveError)
+
+
+@pytest.mark.parametrize("game", pygame_rules.games())
+def test_every_game_rejects_a_malformed_position_and_move_with_its_input_quoted(game):
+    for bad in ("", "nonsense", "1/2/3 x y"):
+        with pytest.raises(PositionError):
+            pygame_rules.load(game, bad)
+    start = pygame_rules.start(game)
+    with pytest.raises(IllegalMoveError) as error:
+        start.play("zz-9")
+    assert "'zz-9'" in str(error.value) and start.text in str(error.value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry and board strings
+
+
+def test_square_names_and_grid_order():
+    assert square_name(0, 0) == "a1" and square_name(7, 7) == "h8"
+    g = Geometry.grid(3, 2)
+    assert g.names == ("a2", "b2", "c2", "a1", "b1", "c1")  # top rank first, as board strings
+    assert g.square("b1") == 4
+    assert g.step(g.square("a1"), (1, 1)) == g.square("b2")
+    assert g.step(g.square("c2"), (1, 1)) == -1
+    assert g.ray(g.square("a1"), (1, 0)) == [g.square("b1"), g.square("c1")]
+    with pytest.raises(KeyError):
+        g.square("d1")
+
+
+def test_geometry_with_holes():
+    g = Geometry.grid(3, 3, exists=lambda f, r: (f, r) != (1, 1))
+    assert "b2" not in g.names and len(g) == 8
+    assert g.step(g.square("a1"), DIAGONAL[0]) == -1  # b2 is a hole
+    assert [len(rank) for rank in g.ranks] == [3, 2, 3]
+    json.dumps(g.to_json())
+
+
+def test_board_strings_read_and_write():
+    g = Geometry.grid(4, 2)
+    cells = parse_board("1x2/3y", g, "xy")
+    assert cells == [".", "x", ".", ".", ".", ".", ".", "y"]
+    assert format_board(cells, g) == "1x2/3y"
+    assert parse_board("..x./4", g, "xy") == [".", ".", "x", ".", ".", ".", ".", "."]
+    for bad, problem in [("1x2", "has 1 ranks, expected 2"), ("1x2/4y", "rank 1"), ("1z2/4", "unknown piece 'z'")]:
+        with pytest.raises(PositionError, match=problem):
+            parse_board(bad, g, "xy")
+
+
+def test_spilled_board_strings_count_adjacent_digits_as_one_number():
+    g = Geometry.grid(4, 2)
+    assert parse_board("5x2", g, "x", spill=True) == ["."] * 5 + ["x", ".", "."]
+    assert parse_board("1/1x/5", g, "x", spill=True) == parse_board("2x5", g, "x", spill=True)
+    with pytest.raises(PositionError, match="has 9 squares"):
+        parse_board("8x", g, "x", spill=True)
+    with pytest.raises(PositionError, match="empty run of 9 squares is longer than the board"):
+        parse_board("9", g, "x", spill=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Move and Position basics
+
+
+def test_move_value_and_json():
+    p = pygame_rules.start("lilypad")
+    m = p.move("K@c8")
+    assert str(m) == "K@c8" and m == p.move("K@c8") and hash(m) == hash("K@c8")
+    assert m != p.move("K@a8")
+    assert m.to_json() == {"text": "K@c8", "path": ["c8"], "removed": [], "after": m.after.text}
+
+
+def test_positions_compare_by_game_variant_and_text():
+    a = pygame_rules.start("lilypad")
+    b = pygame_rules.load("lilypad", LILYPAD_START)
+    assert a == b and hash(a) == hash(b) and a is not b
+    assert a != pygame_rules.start("lilypad", "invisible-city")  # same text, other rules
+    assert eval(repr(a), {"pygame_rules": pygame_rules}) == a
+    ic = pygame_rules.start("lilypad", "invisible-city")
+    assert eval(repr(ic), {"pygame_rules": pygame_rules}) == ic
+
+
+def test_play_returns_a_new_position_and_leaves_its_input():
+    p = pygame_rules.start("lilypad")
+    q = p.play("K@c8")
+    assert p.text == LILYPAD_START and q.text != p.text
+    assert p.play(p.move("K@c8")) == q
+
+
+# ---------------------------------------------------------------------------------------------
+# The diagrams helper (tests/diagrams.py)
+
+SEED_DIAGRAM = """
+    8 . . . . . . . .
+    7 . . . . . . . .
+    6 . . . . . . . .
+    5 . . . . . b . .
+    4 . . b . . . b .      position: 8/8/8/5b2/2b3b1/1B6/4b1g1/1g1g3g b -
+    3 . B . . . . . .
+    2 . . . . b . g .
+    1 . g . g . . . g
+      a b c d e f g h
+"""
+
+
+def test_a_diagram_gives_the_board_string():
+    assert board_string("lilypad", SEED_DIAGRAM) == "8/8/8/5b2/2b3b1/1B6/4b1g1/1g1g3g"
+    p = load_diagram("lilypad", SEED_DIAGRAM, "b -")
+    assert p.text == "8/8/8/5b2/2b3b1/1B6/4b1g1/1g1g3g b -"
+    assert parse_diagram("lilypad", SEED_DIAGRAM)["b3"] == "B"
+
+
+@pytest.mark.parametrize("game", pygame_rules.games())
+def test_printed_diagrams_read_back_for_every_game(game):
+    for variant in [None, *pygame_rules.variants(game)]:
+        p = pygame_rules.start(game, variant)
+        for q in [p, *(m.after for m in p.legal()[:5])]:
+            assert board_string(game, q.diagram(), variant) in q.text
+            assert board_string(game, q.diagram(), variant) == q.text.split()[0]
+
+
+def test_a_diagram_may_put_the_file_letters_on_top_and_mark_squares_in_brackets():
+    diagram = """
+        a   b   c   d   e   f   g   h
+    8  [b]  .  [b]  .   b   .   b   .
+    7   .   b   .   b   .   b   .   b
+    6   b   .   b   .   b   .   b   .
+    5   .   .   .   .   .   .   .  [ ]
+    4   .   .   .   .   .   .   .   .
+    3   .   g   .   g   .   g   .   g
+    2   g   .   g   .   g   .   g   .
+    1   .   g   .   g   .   g   .   g
+    """
+    assert board_string("lilypad", diagram) == LILYPAD_START.split()[0]
+
+
+@pytest.mark.parametrize(
+    "change, problem",
+    [
+        (("5 . . . . . b", "5 . . . . . q"), "'q' on f5 is not a lilypad piece"),
+        (("3 . B . . . . . .", "3 . B . . . . ."), "h3 is a square of the lilypad board"),
+        (("7 . .", "6 . ."), "ranks [8, 6, 6, 5, 4, 3, 2, 1]"),
+        (("  a b c d e f g h", "  a b c d e f g"), "must be the file letters a b c d e f g h"),
+        (("  a b c d e f g h", "  a b c d e f g 9"), "no line of file letters"),
+        (("8 . .", "eight . ."), "does not start with a rank number"),
+    ],
+)
+def test_a_wrong_diagram_is_reported(change, problem):
+    with pytest.raises(DiagramError) as error:
+        board_string("lilypad", SEED_DIAGRAM.replace(*change))
+    assert problem in str(error.value)
+
+
+def test_a_diagram_must_leave_holes_blank():
+    lion = pygame_rules.start("lion")
+    cells = parse_diagram("lion", lion.diagram())
+    assert len(cells) == len(lion.geometry)
+    holes = [
+        (f, r) for f in range(lion.geometry.width) for r in range(lion.geometry.height)
+        if (f, r) not in set(lion.geometry.coords)
+    ]
+    if not holes:
+        pytest.skip("the Lion board has no holes")
+    f, r = holes[0]
+    lines = lion.diagram().splitlines()
+    row = lines[lion.geometry.height - 1 - r]
+    column = 3 + 2 * f
+    lines[lion.geometry.height - 1 - r] = row[:column] + "." + row[column + 1:]
+    with pytest.raises(DiagramError, match="is not a square of the lion board"):
+        parse_diagram("lion", "\n".join(lines))

@@ -36,8 +36,10 @@ CHROMIUM_ARGS = [
 
 
 def ensure_pyodide() -> None:
-    """Install the pinned Pyodide runtime from package-lock.json if node_modules lacks it."""
-    if (PYODIDE_NPM / "pyodide.mjs").exists():
+    """Install the pinned Pyodide runtime (package-lock.json) unless node_modules has that version."""
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    installed = PYODIDE_NPM / "package.json"
+    if installed.exists() and json.loads(installed.read_text())["version"] == pinned:
         return
     npm = shutil.which("npm")
     if npm is None:

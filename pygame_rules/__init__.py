@@ -26,14 +26,19 @@ from .core import (
 from . import lilypad  # noqa: F401  (each game module registers itself)
 from . import three_crowns  # noqa: F401
 from . import lion  # noqa: F401
+from .search import Analysis, Search, analyse, best_move
 
 __all__ = [
+    "Analysis",
     "Game",
     "IllegalMoveError",
     "Move",
     "Position",
     "PositionError",
     "RulesError",
+    "Search",
+    "analyse",
+    "best_move",
     "games",
     "load",
     "start",

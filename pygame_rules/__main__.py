@@ -1,4 +1,4 @@
-"""Command line: ``python -m pygame_rules moves|play|perft ...`` (see ``--help``)."""
+"""Command line: ``python -m pygame_rules moves|play|perft|bestmove|match ...`` (see ``--help``)."""
 
 from __future__ import annotations
 
@@ -48,6 +48,55 @@ def cmd_perft(args) -> None:
         print(perft(position, args.depth))
 
 
+def cmd_bestmove(args) -> None:
+    from .search import analyse
+
+    game = Game(args.game, args.variant, args.position)
+    for move in args.moves:
+        game.play(move)
+    if game.result is not None:
+        raise RulesError(f"the game is over ({game.describe_result()}): there is no move to find")
+    result = analyse(
+        game.position, level=args.level, time_ms=args.time_ms, nodes=args.nodes, seed=args.seed,
+        history=game.positions[:-1],
+    )
+    print(result.move)
+    if args.verbose:
+        print(
+            f"score {result.score:.2f} depth {result.depth} nodes {result.nodes} "
+            f"time {result.elapsed_ms:.0f} ms pv {' '.join(result.pv)}"
+        )
+
+
+def _player(spec: str, time_scale: float):
+    from .match import level_player, random_player
+
+    return random_player if spec == "random" else level_player(int(spec), time_scale)
+
+
+def cmd_match(args) -> None:
+    from .match import play_match
+
+    a, b = _player(args.a, args.time_scale), _player(args.b, args.time_scale)
+
+    def progress(n, r):
+        if args.verbose:
+            print(f"game {n}: A {r.wins} wins, {r.losses} losses, {r.draws} draws", flush=True)
+
+    r = play_match(args.game, a, b, args.games, variant=args.variant, seed=args.seed, progress=progress)
+    print(f"{args.game}: A (level {args.a}) vs B (level {args.b}), {r.games} games, colours alternating")
+    print(f"A: {r.wins} wins, {r.losses} losses, {r.draws} draws (score {100 * r.score:.1f}%)")
+    print(f"average time per move: A {r.mean_ms('a'):.0f} ms, B {r.mean_ms('b'):.0f} ms")
+
+
+def _level(text: str) -> str:
+    from .search import LEVELS
+
+    if text != "random" and (not text.isdigit() or int(text) not in LEVELS):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a level ({', '.join(map(str, LEVELS))}) or 'random'")
+    return text
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m pygame_rules", description="Kings & Soldiers rules engines.")
     ap.add_argument("--variant", help="a variant of the game (e.g. invisible-city)")
@@ -73,11 +122,40 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("position", nargs="?", help="a position string (default: the start)")
     p.add_argument("--divide", action="store_true", help="print the count below each move")
     p.set_defaults(run=cmd_perft)
+
+    p = sub.add_parser("bestmove", help="print the AI's move in a position")
+    game_arg(p)
+    p.add_argument("position", nargs="?", help="a position string (default: the start)")
+    p.add_argument("--moves", nargs="*", default=[], help="moves played from that position first")
+    budget = p.add_mutually_exclusive_group()
+    budget.add_argument("--level", type=int, choices=range(1, 6), help="AI level 1-5 (default 3)")
+    budget.add_argument("--time-ms", type=float, help="think time in milliseconds")
+    budget.add_argument("--nodes", type=int, help="a node budget (repeatable results)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the lower levels' random choice")
+    p.add_argument("-v", "--verbose", action="store_true", help="also print score, depth, nodes, time, line")
+    p.set_defaults(run=cmd_bestmove)
+
+    p = sub.add_parser("match", help="play AI levels against each other, alternating colours")
+    game_arg(p)
+    p.add_argument("--a", type=_level, required=True, help="level of player A (1-5, or 'random')")
+    p.add_argument("--b", type=_level, required=True, help="level of player B (1-5, or 'random')")
+    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    p.add_argument("--time-scale", type=float, default=1.0, help="multiply the levels' think times")
+    p.add_argument("--seed", type=int, default=0, help="seed of the openings and the levels' choices")
+    p.add_argument("-v", "--verbose", action="store_true", help="print the score after each game")
+    p.set_defaults(run=cmd_match)
     return ap
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    ap = parser()
+    args, rest = ap.parse_known_args(argv)
+    # argparse fills the moves of ``play GAME --from POS m1 m2`` before it reads --from, and
+    # leaves m1 m2 over: they are moves too.
+    if rest and args.command == "play" and not any(r.startswith("-") for r in rest):
+        args.moves += rest
+    elif rest:
+        ap.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
         args.run(args)
     except (RulesError, ValueError) as e:

@@ -109,3 +109,96 @@ def _play(data: dict) -> dict:
     game = game_record(data)
     game.play(_field(data, "move", str))
     return game_state(game)
+
+
+# -- the AI ------------------------------------------------------------------------------------
+# Python in a worker cannot read a message while it computes, so a search runs in slices: "think"
+# starts one and runs its first slice, "think-more" runs the next, "think-cancel" drops it. The
+# worker yields to its message queue between slices, so a cancel (new game, undo) gets through.
+
+#: Slice length when a request does not give ``slice_ms``.
+SLICE_MS = 50
+#: Searches kept between slices; starting one more drops the oldest (a page that never cancelled).
+MAX_SEARCHES = 4
+_searches: dict[Any, Any] = {}
+
+
+def _number(data: dict, name: str) -> float | None:
+    value = data.get(name)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        raise RequestError(f"{name!r} must be a number")
+    return value
+
+
+def _new_search(data: dict):
+    """A :class:`~pygame_rules.search.Search` for the game record in ``data`` and its budget."""
+    from .search import LEVELS, Search
+
+    game = game_record(data)
+    if game.result is not None:
+        raise RequestError(f"the game is over ({game.describe_result()}): there is no move to think about")
+    level = _field(data, "level", int, None)
+    if level is not None and level not in LEVELS:
+        raise RequestError(f"'level' must be one of {', '.join(map(str, LEVELS))}, got {level!r}")
+    budget = {name: _number(data, name) for name in ("time_ms", "nodes")}
+    for name, value in budget.items():
+        if value is not None and value <= 0:
+            raise RequestError(f"{name!r} must be positive, got {value!r}")
+    nodes = budget["nodes"]
+    return Search(
+        game.position, level=level, time_ms=budget["time_ms"], nodes=int(nodes) if nodes else None,
+        seed=_field(data, "seed", int, None), history=game.positions[:-1],
+    )
+
+
+def _search_id(data: dict) -> Any:
+    sid = data.get("id")
+    if not isinstance(sid, (str, int)) or isinstance(sid, bool):
+        raise RequestError("request needs 'id' (a string or a number) naming the search")
+    return sid
+
+
+def _run_slice(sid: Any, data: dict) -> dict:
+    search = _searches[sid]
+    slice_ms = _number(data, "slice_ms")
+    result = search.run(slice_ms=slice_ms if slice_ms and slice_ms > 0 else SLICE_MS)
+    if result.done:
+        del _searches[sid]
+    return {"id": sid, **result.to_json()}
+
+
+@handler("bestmove")
+def _bestmove(data: dict) -> dict:
+    """The AI's move, searched in one go: ``{"done", "best", "score", "depth", "nodes", "elapsed_ms", "pv"}``."""
+    return _new_search(data).run().to_json()
+
+
+@handler("think")
+def _think(data: dict) -> dict:
+    """Start a search named ``id`` and run its first slice (``slice_ms``, default 50)."""
+    sid = _search_id(data)
+    search = _new_search(data)
+    _searches.pop(sid, None)
+    while len(_searches) >= MAX_SEARCHES:
+        _searches.pop(next(iter(_searches))).cancel()
+    _searches[sid] = search
+    return _run_slice(sid, data)
+
+
+@handler("think-more")
+def _think_more(data: dict) -> dict:
+    """Run the next slice of search ``id``; when ``done`` is true, ``best`` is the move to play."""
+    sid = _search_id(data)
+    if sid not in _searches:
+        raise RequestError(f"no search {sid!r} is running (it finished, was cancelled, or never started)")
+    return _run_slice(sid, data)
+
+
+@handler("think-cancel")
+def _think_cancel(data: dict) -> dict:
+    """Drop search ``id``; ``cancelled`` says whether it was still running."""
+    sid = _search_id(data)
+    search = _searches.pop(sid, None)
+    if search is not None:
+        search.cancel()
+    return {"id": sid, "cancelled": search is not None}

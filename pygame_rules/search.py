@@ -64,6 +64,9 @@ MAX_QUIESCENCE = 10
 NULL_WINDOW = 1e-6
 #: Stop deepening once this share of the time budget is spent: the next depth would not finish.
 DEEPEN_SHARE = 0.55
+#: Subtrees at least this deep, and all subtrees of the root, are searched from a fresh copy of
+#: their root (see ``_child``).
+COPY_DEPTH = 1
 #: Trim the transposition table when it grows beyond this many entries.
 TABLE_LIMIT = 400_000
 
@@ -139,6 +142,8 @@ class Search:
     :raises ValueError: for an unknown level or a budget that is not positive.
     """
 
+    #: What a draw costs the side the search plays for (it plays on rather than settle).
+    contempt = 0.5
     #: At the horizon, look for a move that wins at once before standing pat.
     check_wins = True
     #: Stop deepening once this share of the budget is spent: the next depth would not finish.
@@ -164,9 +169,7 @@ class Search:
                 raise ValueError(f"{name} must be positive, got {value!r}")
         settings = LEVELS[level] if level is not None else Level(0, None)
         self.position = position
-        # Positions cache their moves, so the explored tree hangs off the root: search a copy, so
-        # that the tree goes when the search goes, not when the caller's position does.
-        self._root = type(position).from_text(position.text)
+        self._root = type(position).from_text(position.text)  # keeps the caller's position light
         self.time_ms = time_ms if time_ms is not None else (settings.time_ms or None)
         self.max_nodes = nodes
         caps = [d for d in (depth, settings.max_depth) if d]
@@ -176,16 +179,23 @@ class Search:
 
         self.nodes = 0
         self._spent = 0.0  # seconds spent inside run()
+        self._cleanup = 0.0  # seconds the garbage collection after a slice took
+        self._last_tick = 0.0
+        self._longest_step = 0.0  # the longest time between two nodes so far
         self._slice_start = 0.0
-        self._stop_at = INFINITY
+        self._slice_end = self._budget_end = INFINITY
         self._table: dict[str, tuple[int, float, int, str | None]] = {}
         self._killers: list[list[str]] = [[] for _ in range(MAX_PLY + MAX_QUIESCENCE + 2)]
         self._history: dict[tuple[str, str], int] = {}
-        self._path: dict[str, int] = {}
+        # Repetitions: a position met on the search path counts as a draw (either side could
+        # have deviated earlier on that path); one the game has already seen twice would be the
+        # third occurrence, a draw by the rules.
+        self._seen: dict[str, int] = {}
         for earlier in history:
             key = earlier if isinstance(earlier, str) else earlier.repetition_key
-            self._path[key] = self._path.get(key, 0) + 1
-        self._path[position.repetition_key] = self._path.get(position.repetition_key, 0) + 1
+            self._seen[key] = self._seen.get(key, 0) + 1
+        self._path: set[str] = {position.repetition_key}
+        self._seen[position.repetition_key] = self._seen.get(position.repetition_key, 0) + 1
 
         self._depth = 0  # last depth searched in full
         self._best: str | None = None
@@ -208,23 +218,21 @@ class Search:
             return self.result()
         now = time.perf_counter()
         self._slice_start = now
-        stop_at = now + slice_ms / 1000.0 if slice_ms is not None else INFINITY
+        self._slice_end = now + slice_ms / 1000.0 if slice_ms is not None else INFINITY
+        self._budget_end = INFINITY
         if self.time_ms is not None:
-            stop_at = min(stop_at, now + self.time_ms / 1000.0 - self._spent)
-        self._stop_at = stop_at
-        collecting = gc.isenabled()
-        gc.disable()  # the tree has no reference cycles; collections would only pause the clock
-        try:
-            next(self._steps)  # returns when the search pauses at a node
-        except StopIteration:
-            self._finish()
-        else:
-            if self._out_of_budget():
+            self._budget_end = now + self.time_ms / 1000.0 - self._spent - self._cleanup
+        self._last_tick = now
+        with _collector_paused() as cleanup:
+            try:
+                next(self._steps)  # returns when the search pauses at a node
+            except StopIteration:
                 self._finish()
-        finally:
-            if collecting:
-                gc.enable()
-            self._spent += time.perf_counter() - now
+            else:
+                if self._out_of_budget():
+                    self._finish()
+        self._cleanup = max(cleanup.seconds, 0.5 * self._cleanup)  # reserved in the next slice
+        self._spent += time.perf_counter() - now
         return self.result()
 
     def cancel(self) -> None:
@@ -232,10 +240,9 @@ class Search:
         self._finish()
 
     def result(self) -> Analysis:
-        move = self._best
-        if move is None and self._root.legal():
-            move = self._root.legal()[0].text  # no depth finished: any legal move
-        return Analysis(move, self._score, self._depth, self.nodes, self._spent * 1000.0, list(self._pv), self._done)
+        move = self._best  # before the first depth finishes, the first legal move
+        pv = self._pv if self._pv[:1] == [move] else [move] if move else []
+        return Analysis(move, self._score, self._depth, self.nodes, self._spent * 1000.0, list(pv), self._done)
 
     def _finish(self) -> None:
         if not self._done:
@@ -252,7 +259,9 @@ class Search:
     def _out_of_budget(self) -> bool:
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             return True
-        return self.time_ms is not None and self._elapsed() * 1000.0 >= self.time_ms
+        if self.time_ms is None:
+            return False
+        return (self._elapsed() + self._cleanup + self._longest_step) * 1000.0 >= self.time_ms
 
     def _used_share(self) -> float:
         """How much of its budget the search has used, 0 to 1 (the larger of time and nodes)."""
@@ -264,11 +273,19 @@ class Search:
         return share
 
     def _tick(self) -> bool:
-        """Count a node; True when the search must pause (slice over or budget spent)."""
+        """Count a node; True when the search must pause (slice over or budget spent).
+
+        Between two ticks the search may also free a subtree it is done with, which can take a
+        while; so it stops when the next step, as long as the longest so far, would overrun.
+        """
         self.nodes += 1
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             return True
-        return time.perf_counter() >= self._stop_at
+        now = time.perf_counter()
+        step, self._last_tick = now - self._last_tick, now
+        if step > self._longest_step:
+            self._longest_step = step
+        return now >= self._slice_end or now + self._longest_step >= self._budget_end
 
     # -- iterative deepening ----------------------------------------------------------------------
 
@@ -277,7 +294,10 @@ class Search:
         if not moves:
             return
         self._best = moves[0].text
-        if len(moves) == 1:
+        if len(moves) == 1:  # nothing to choose: score the position it leads to, no search
+            after = moves[0].after
+            winner = after.winner
+            self._score = -self._final_score(winner, after.turn, 1) if winner else -after.evaluate()
             self._pv = [self._best]
             return
         for depth in range(1, self.max_depth + 1):
@@ -313,11 +333,15 @@ class Search:
         """Score of playing ``m`` (for the player making it) with a PVS window."""
         child = m.after
         key = child.repetition_key
-        if key in self._path:
-            return 0.0
-        self._path[key] = 1
+        if key in self._path or self._seen.get(key, 0) >= 2:
+            return -self._draw_score(child.turn)  # a repetition, scored for the mover
+        next_depth = depth - 1
+        if next_depth >= COPY_DEPTH or ply == 0:
+            # Positions cache their moves, so a searched subtree stays in memory as long as its
+            # root does. Searching a big subtree from a fresh copy frees it as soon as it is done.
+            child = type(child).from_text(child.text)
+        self._path.add(key)
         try:
-            next_depth = depth - 1
             if first or alpha == -INFINITY:
                 return -(yield from self._negamax(child, next_depth, -beta, -alpha, ply + 1))
             score = -(yield from self._negamax(child, next_depth, -alpha - NULL_WINDOW, -alpha, ply + 1))
@@ -325,7 +349,7 @@ class Search:
                 score = -(yield from self._negamax(child, next_depth, -beta, -alpha, ply + 1))
             return score
         finally:
-            del self._path[key]
+            self._path.discard(key)
 
     def _choose(self) -> None:
         """Pick the root move from the last full iteration (at random within the level's margin)."""
@@ -360,7 +384,7 @@ class Search:
             yield
         winner = position.winner
         if winner is not None:
-            return _final_score(winner, position.turn, ply)
+            return self._final_score(winner, position.turn, ply)
         if depth <= 0 or ply >= MAX_PLY:
             return (yield from self._quiesce(position, alpha, beta, ply, 0))
 
@@ -400,7 +424,7 @@ class Search:
         if qdepth:
             winner = position.winner
             if winner is not None:
-                return _final_score(winner, position.turn, ply)
+                return self._final_score(winner, position.turn, ply)
         moves = position.legal()
         if self.check_wins and _winning_move(moves, position.turn) is not None:
             return WIN - ply - 1
@@ -445,10 +469,48 @@ class Search:
             key = (turn, m.text)
             self._history[key] = self._history.get(key, 0) + depth * depth
 
+    def _final_score(self, winner: str, turn: str, ply: int) -> float:
+        if winner == "draw":
+            return self._draw_score(turn)
+        return WIN - ply if winner == turn else -(WIN - ply)
+
+    def _draw_score(self, turn: str) -> float:
+        """A draw is worth ``-contempt`` to the side the search plays for, ``+contempt`` to the other."""
+        return -self.contempt if turn == self._root.turn else self.contempt
+
     def _store(self, key: str, depth: int, score: float, bound: int, move: str | None, ply: int) -> None:
         if len(self._table) >= TABLE_LIMIT:
             self._table.clear()
         self._table[key] = (depth, _to_table(score, ply), bound, move)
+
+
+class _collector_paused:
+    """Run a slice with the garbage collector off, then collect only what the slice left.
+
+    A search makes and drops many objects; with the collector on, its full collections would walk
+    the whole heap (a test runner's, say) in the middle of the search and blow the time budget.
+    So the heap that existed before the slice is frozen (``gc.freeze``), the collector is off during
+    the slice, and at the end one collection walks only the slice's own survivors; ``seconds`` is
+    how long that took. If someone else froze objects, the collector is just paused.
+    """
+
+    def __enter__(self) -> "_collector_paused":
+        self.enabled = gc.isenabled()
+        self.freezing = self.enabled and gc.get_freeze_count() == 0
+        self.seconds = 0.0
+        gc.disable()
+        if self.freezing:
+            gc.freeze()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.freezing:
+            started = time.perf_counter()
+            gc.collect()
+            self.seconds = time.perf_counter() - started
+            gc.unfreeze()
+        if self.enabled:
+            gc.enable()
 
 
 def _winning_move(moves: Iterable[Move], turn: str) -> Move | None:
@@ -463,10 +525,6 @@ def _winning_move(moves: Iterable[Move], turn: str) -> Move | None:
     return None
 
 
-def _final_score(winner: str, turn: str, ply: int) -> float:
-    if winner == "draw":
-        return 0.0
-    return WIN - ply if winner == turn else -(WIN - ply)
 
 
 def _to_table(score: float, ply: int) -> float:

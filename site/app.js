@@ -7,7 +7,7 @@ import { PIECE_CSS } from "./board-style.js";
 import { boardKey, catalog } from "./catalog.js";
 import { sharedEngine } from "./engine.js";
 import { glyphMarkup } from "./glyphs.js";
-import { linkHash, readLink, readSaved, writeSaved } from "./record.js";
+import { linkHash, readLink, readSaved, readSetting, writeSaved, writeSetting } from "./record.js";
 
 const engine = sharedEngine(); // first of all: Python downloads while the page sets itself up
 const html = document.documentElement;
@@ -22,7 +22,7 @@ const app = {
   record: null, // the game on the board
   info: null, // Python's fixed facts of record.game / record.variant
   state: null, // Python's state of record
-  orientation: localStorage.getItem("kings-and-soldiers/orientation") === "flipped" ? "flipped" : "normal",
+  orientation: readSetting("orientation") === "flipped" ? "flipped" : "normal",
   ready: false,
   busy: false,
   // Who plays each side (side id -> "human"); a side not listed is human. This is the one place
@@ -283,29 +283,11 @@ function play(text) {
 
 // -- user actions ----------------------------------------------------------------------------------
 
-async function onBoardMove(candidates) {
-  const move = candidates.length === 1 ? candidates[0] : await chooseMove(candidates);
-  if (move) play(move.text);
-  else board.cancel();
-}
-
-function chooseMove(candidates) {
-  const dialog = $("choose");
-  const list = $("choices");
-  list.replaceChildren(
-    ...candidates.map((m) => {
-      const b = document.createElement("button");
-      b.type = "submit";
-      b.value = m.text;
-      b.textContent = m.text;
-      return b;
-    }),
-  );
-  dialog.returnValue = "";
-  dialog.showModal();
-  return new Promise((resolve) => {
-    dialog.onclose = () => resolve(candidates.find((m) => m.text === dialog.returnValue) ?? null);
-  });
+function onBoardMove(candidates) {
+  if (candidates.length === 1) return play(candidates[0].text);
+  // Every move has its own path in the engines' contract; say so loudly if one ever does not.
+  board.cancel();
+  showMessage(`The moves ${candidates.map((m) => m.text).join(", ")} have the same squares; please report this.`);
 }
 
 function onBoardSelect({ selection, next, canStop, piece }) {
@@ -374,7 +356,7 @@ async function share() {
 
 function flip() {
   app.orientation = app.orientation === "flipped" ? "normal" : "flipped";
-  localStorage.setItem("kings-and-soldiers/orientation", app.orientation);
+  writeSetting("orientation", app.orientation);
   board.set({ orientation: app.orientation });
 }
 
@@ -398,6 +380,7 @@ function showLoading(stage) {
 
 async function boot() {
   html.dataset.engine = "loading";
+  renderControls();
   showLoading(engine.stage);
   engine.onProgress(showLoading);
   $("new-game").onclick = () => newGame();
@@ -409,7 +392,6 @@ async function boot() {
     e.preventDefault();
     loadPosition($("position-input").value);
   };
-  $("choose").addEventListener("cancel", () => ($("choose").returnValue = ""));
   addEventListener("hashchange", onHashChange);
 
   try {
@@ -441,7 +423,7 @@ async function boot() {
   try {
     await engine.ready;
   } catch (error) {
-    return failed(`Python could not be started, so the games cannot be played: ${describeError(error)}`);
+    return failed(`Python could not be started, so the games cannot be played: ${describeError(error)}. Reload the page to try again.`);
   }
   app.ready = true;
   if (!(await openFirst(tries))) return failed("No game could be opened.");

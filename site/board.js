@@ -185,18 +185,19 @@ export function createBoard(host, initial) {
       } else needed.push(square);
     }
     const path = motion?.path;
+    let shownLegs = 0; // legs of the path the mover already stands past (entered by clicks)
     if (path?.length > 1) {
       const [from, to] = [path[0], path.at(-1)];
       const g = old.get(from);
       if (g && next[to] && needed.includes(to)) {
         old.delete(from);
         needed.splice(needed.indexOf(to), 1);
-        const shown = path.lastIndexOf(g.at); // the piece may already stand part of the way
+        shownLegs = Math.max(path.lastIndexOf(g.at), 0); // it may already stand part of the way
         if (g.dataset.piece !== next[to]) draw(g, to, next[to]);
         g.dataset.square = to;
         place(g, to);
         pieceEls.set(to, g);
-        slide(g, path.slice(Math.max(shown, 0)));
+        slide(g, path.slice(shownLegs));
       }
     }
     const removedOrder = motion?.removed ?? [];
@@ -223,7 +224,7 @@ export function createBoard(host, initial) {
       }
     }
     for (const [square, g] of old) {
-      const leg = removedOrder.indexOf(square);
+      const leg = removedOrder.indexOf(square) - shownLegs; // fade as the mover passes it
       fadeOut(g, leg >= 0 ? LEG_MS * (leg + 0.5) : 0, Boolean(motion));
     }
   }
@@ -309,9 +310,9 @@ export function createBoard(host, initial) {
 
   function act(square) {
     const result = click(cfg.movable.moves, selection, square);
-    const origin = selection[0] ?? square;
     selection = result.selection;
     if (result.play) {
+      const origin = result.play[0].path[0];
       hold = { from: origin, at: pieceEls.get(origin)?.at ?? origin };
       announce(`Move ${result.play[0].text}.`);
       render();
@@ -326,7 +327,6 @@ export function createBoard(host, initial) {
     }
     const piece = pieceEls.get(selection[0])?.dataset.piece ?? null;
     cfg.events.select?.({ selection: [...selection], next, canStop, piece });
-    return result;
   }
 
   function announce(text) {

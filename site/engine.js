@@ -10,8 +10,8 @@ export class EngineError extends Error {
   }
 }
 
-export function createEngine(workerUrl = new URL("./worker.js", import.meta.url)) {
-  const worker = new Worker(workerUrl, { type: "module" });
+/** An engine on a new worker, or on `worker` if given (one already started, see sharedEngine). */
+export function createEngine(worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" })) {
   const pending = new Map();
   const progressListeners = new Set();
   let nextId = 1;
@@ -29,7 +29,7 @@ export function createEngine(workerUrl = new URL("./worker.js", import.meta.url)
     pending.clear();
   }
 
-  worker.onmessage = ({ data }) => {
+  const onMessage = ({ data }) => {
     if (data.type === "progress") {
       stage = data.stage;
       for (const listener of progressListeners) listener(stage);
@@ -48,10 +48,13 @@ export function createEngine(workerUrl = new URL("./worker.js", import.meta.url)
     }
   };
   // A module worker that cannot load (worker.js or pyodide.mjs missing) only fires a bare error event.
-  worker.onerror = (event) => {
+  const onError = (event) => {
     event.preventDefault();
     fail(`could not start the Python worker${event.message ? `: ${event.message}` : " (its script failed to load)"}`);
   };
+  for (const event of worker.early ?? []) (event.type === "error" ? onError : onMessage)(event);
+  worker.onmessage = onMessage;
+  worker.onerror = onError;
 
   return {
     /** Resolves once Python answers requests; rejects with an EngineError("LoadError") if it cannot start. */
@@ -83,7 +86,11 @@ export function createEngine(workerUrl = new URL("./worker.js", import.meta.url)
 
 let shared = null;
 
-/** The page's one engine, started on first use and shared by every board on the page. */
+/**
+ * The page's one engine, shared by every board on the page: on the worker the page started early
+ * (`window.kingsAndSoldiersWorker`, see index.html) if there is one, else on a new worker.
+ */
 export function sharedEngine() {
-  return (shared ??= createEngine());
+  shared ??= createEngine(globalThis.kingsAndSoldiersWorker ?? undefined);
+  return shared;
 }

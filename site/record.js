@@ -46,11 +46,11 @@ export function linkHash(record, full = false) {
  * The saved games: {current: game id, games: {id: {record, board, lastMove}}}.
  * @returns {{saved, problem: string|null}} problem says why damaged data was dropped.
  */
-export function readSaved(storage = localStorage) {
+export function readSaved() {
   const empty = { current: null, games: {} };
   let text;
   try {
-    text = storage.getItem(STORAGE_KEY);
+    text = localStorage.getItem(STORAGE_KEY);
   } catch {
     return { saved: empty, problem: null }; // storage disabled: nothing to restore
   }
@@ -70,23 +70,40 @@ export function readSaved(storage = localStorage) {
     }
     return { saved: { current: typeof data.current === "string" ? data.current : null, games }, problem: null };
   } catch (error) {
-    forgetSaved(storage);
+    forgetSaved();
     return { saved: empty, problem: error.message };
   }
 }
 
-export function writeSaved(saved, storage = localStorage) {
+export function writeSaved(saved) {
   try {
-    storage.setItem(STORAGE_KEY, JSON.stringify(saved));
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
   } catch {
     // storage full or disabled: the game goes on unsaved
   }
 }
 
-export function forgetSaved(storage = localStorage) {
+export function forgetSaved() {
   try {
-    storage.removeItem(STORAGE_KEY);
+    localStorage.removeItem(STORAGE_KEY);
   } catch {
     // nothing to forget
+  }
+}
+
+/** A small setting kept in the browser (like the board's orientation), or null. */
+export function readSetting(name) {
+  try {
+    return localStorage.getItem(`kings-and-soldiers/${name}`);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSetting(name, value) {
+  try {
+    localStorage.setItem(`kings-and-soldiers/${name}`, value);
+  } catch {
+    // not kept: the setting lasts until the page closes
   }
 }

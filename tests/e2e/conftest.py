@@ -27,10 +27,11 @@ from site_driver import Site  # noqa: E402
 
 @pytest.fixture(scope="session")
 def site_url():
+    """The built site, served from a subfolder (as a static host may) to prove its URLs relative."""
     site = build.build()
-    httpd = build.server(site)
+    httpd = build.server(site.parent)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/{site.name}/"
     httpd.shutdown()
     httpd.server_close()
 

@@ -1,0 +1,321 @@
+"""The AI (``pygame_rules.search``) over every registered game, its slices, the bridge ops and the CLI.
+
+Positions come from seeded random playouts, so each new game is covered as soon as it registers:
+positions where a move wins at once (the AI must play one), and positions where some moves let
+the opponent win at once and others do not (the AI must play one of the others). Budgets are
+nodes or depths, so results repeat; the time tests use real clocks with a generous margin.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import time
+
+import pytest
+
+import pygame_rules
+from pygame_rules import Game, Search, analyse, best_move
+from pygame_rules.__main__ import main
+from pygame_rules.bridge import handle
+from pygame_rules.search import LEVELS, WIN_BOUND
+
+GAMES = pygame_rules.games()
+
+
+def playout_positions(game: str, seed: int, games: int = 12, max_plies: int = 300):
+    """Every unfinished position of ``games`` seeded random games, with the positions before it."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        record = Game(game)
+        while record.result is None and len(record.history) < max_plies:
+            yield record.position, record.positions[:-1]
+            record.play(rng.choice(record.moves()))
+
+
+def wins_at_once(position, move) -> bool:
+    return move.after.winner == position.turn
+
+
+def loses_at_once(move) -> bool:
+    """After ``move`` the opponent has a reply that wins at once."""
+    after = move.after
+    return any(reply.after.winner == after.turn for reply in after.legal())
+
+
+@functools.lru_cache(maxsize=None)
+def decided_endings(game: str, seed: int = 1, games: int = 60, wanted: int = 8) -> tuple:
+    """The positions (last first) of up to ``wanted`` seeded random games that somebody won."""
+    rng, endings = random.Random(seed), []
+    for _ in range(games):
+        record = Game(game)
+        while record.result is None and len(record.history) < 400:
+            record.play(rng.choice(record.moves()))
+        if record.result in record.position.sides:
+            endings.append(record.positions[::-1])
+            if len(endings) == wanted:
+                break
+    return tuple(endings)
+
+
+def win_in_one_cases(game: str, count: int = 4):
+    """Positions (with their histories) where some moves win at once and others do not.
+
+    The position before a random game's winning move has a win in one.
+    """
+    cases = []
+    for positions in decided_endings(game):
+        p, history = positions[1], positions[:1:-1]
+        winning = {m.text for m in p.legal() if wins_at_once(p, m)}
+        if winning and len(winning) < len(p.legal()):
+            cases.append((p, history, winning))
+        if len(cases) == count:
+            break
+    return cases
+
+
+def defence_cases(game: str, count: int = 3):
+    """Positions where some moves let the opponent win at once and some do not, and no move wins.
+
+    Two plies before a random game's end, the loser played a move that let the winner win at once.
+    """
+    cases = []
+    for positions in decided_endings(game):
+        if len(positions) < 3:
+            continue
+        p, history = positions[2], positions[:2:-1]
+        legal = p.legal()
+        if any(wins_at_once(p, m) for m in legal):
+            continue
+        safe = {m.text for m in legal if not loses_at_once(m)}
+        if 0 < len(safe) < len(legal):
+            cases.append((p, history, safe))
+        if len(cases) == count:
+            break
+    return cases
+
+
+# -- legal moves ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_plays_a_legal_move_from_the_start(game):
+    p = pygame_rules.start(game)
+    assert best_move(p, nodes=150, seed=0) in p.moves()
+    assert best_move(p, level=1, seed=0) in p.moves()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_plays_a_legal_move_in_random_positions(game):
+    rng = random.Random(5)
+    positions = list(playout_positions(game, seed=2, games=3))
+    for p, history in rng.sample(positions, min(12, len(positions))):
+        result = analyse(p, nodes=120, seed=1, history=history)
+        assert result.move in p.moves()
+        assert result.pv[0] == result.move
+        assert result.nodes <= 120
+
+
+def test_no_move_once_the_game_is_over():
+    p = pygame_rules.load("lilypad", "8/8/8/8/8/8/8/1B1g4 g -")  # Black's King is home
+    assert p.winner == "b"
+    assert best_move(p, nodes=50) is None
+
+
+# -- immediate wins and defences ---------------------------------------------------------------
+
+
+def test_lilypad_takes_the_king_home():
+    # Black's King on e2 steps home to f1; the soldier's moves do not win.
+    p = pygame_rules.load("lilypad", "8/8/8/8/8/1b6/4B3/1g1g3g b -")
+    for seed in range(3):
+        assert best_move(p, level=1, time_ms=5000, seed=seed) == "e2-f1"
+    assert best_move(p, depth=1) == "e2-f1"
+
+
+def test_lilypad_rules_example_forced_win():
+    # RULES.md: after b3>d3 Black forces its King onto rank 1 within 5 more plies.
+    game = Game("lilypad", None, "8/8/8/5b2/2b3b1/1B6/4b1g1/1g1g3g b -")
+    for move in ["g4-f3", "g2:e4", "f5:d3", "d1:f3", "b3>d3"]:
+        game.play(move)
+    for reply in game.moves():
+        p = game.position.play(reply)
+        result = analyse(p, depth=5)
+        assert result.score >= WIN_BOUND, (reply, result)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_takes_an_immediate_win(game):
+    cases = win_in_one_cases(game)
+    assert cases, f"no random {game} game gave a position with a win in one: widen the search"
+    for p, history, winning in cases:
+        assert best_move(p, depth=1, history=history) in winning, p.text
+        assert best_move(p, nodes=400, history=history) in winning, p.text
+        for seed in range(2):
+            assert best_move(p, level=1, time_ms=5000, seed=seed, history=history) in winning, p.text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_parries_an_immediate_loss(game):
+    cases = defence_cases(game)
+    assert cases, f"no random {game} game gave a position needing a defence: widen the search"
+    for p, history, safe in cases:
+        assert best_move(p, depth=1, history=history) in safe, p.text
+        assert best_move(p, nodes=400, history=history) in safe, p.text
+        for seed in range(2):
+            assert best_move(p, level=1, time_ms=5000, seed=seed, history=history) in safe, p.text
+
+
+# -- budgets, determinism, slices -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_deterministic_for_a_seed(game):
+    p, _ = random.Random(3).choice(list(playout_positions(game, seed=4, games=1, max_plies=30)))
+    first = analyse(p, nodes=300, seed=9)
+    again = analyse(p, nodes=300, seed=9)
+    assert (first.move, first.score, first.depth, first.nodes, first.pv) == (
+        again.move, again.score, again.depth, again.nodes, again.pv,
+    )
+
+
+def test_level_one_varies_with_the_seed_only():
+    p = pygame_rules.start("lilypad")
+    moves = {seed: best_move(p, level=1, time_ms=5000, seed=seed) for seed in range(12)}
+    assert len(set(moves.values())) > 1  # the beginner does not always open the same way
+    assert all(best_move(p, level=1, time_ms=5000, seed=s) == m for s, m in moves.items())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_honours_the_time_budget(game):
+    positions = list(playout_positions(game, seed=6, games=1, max_plies=40))
+    p, _ = positions[len(positions) // 2]
+    for time_ms in (60, 250):
+        started = time.perf_counter()
+        result = analyse(p, time_ms=time_ms)
+        wall_ms = (time.perf_counter() - started) * 1000
+        assert wall_ms <= time_ms * 1.10, (time_ms, wall_ms)
+        assert result.elapsed_ms <= time_ms * 1.10
+        assert result.move in p.moves()
+
+
+def test_level_think_times_are_honoured():
+    p = pygame_rules.start("lilypad").play("K@c8").play("K@f1")
+    started = time.perf_counter()
+    analyse(p, level=2)
+    assert (time.perf_counter() - started) * 1000 <= LEVELS[2].time_ms * 1.10
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_slices_resume_to_the_same_result(game):
+    p, _ = list(playout_positions(game, seed=7, games=1, max_plies=12))[-1]
+    whole = analyse(p, nodes=400, seed=2)
+    search = Search(p, nodes=400, seed=2)
+    slices = 0
+    while True:
+        started = time.perf_counter()
+        result = search.run(slice_ms=5)
+        assert (time.perf_counter() - started) * 1000 < 5 * 1.10 + 25  # one slice, plus one node
+        slices += 1
+        if result.done:
+            break
+    assert slices > 1
+    assert (result.move, result.score, result.depth, result.nodes, result.pv) == (
+        whole.move, whole.score, whole.depth, whole.nodes, whole.pv,
+    )
+    assert search.run(slice_ms=5) == result  # a finished search just reports
+
+
+def test_cancel_keeps_the_best_move_so_far():
+    p = pygame_rules.start("lion")
+    search = Search(p, time_ms=60_000)
+    result = search.run(slice_ms=30)
+    assert not result.done and result.move in p.moves()
+    search.cancel()
+    final = search.result()
+    assert final.done and final.move in p.moves()
+    assert search.run(slice_ms=30).nodes == final.nodes  # a cancelled search does not go on
+
+
+def test_bad_budgets_are_refused():
+    p = pygame_rules.start("lilypad")
+    with pytest.raises(ValueError, match="level 0"):
+        Search(p, level=0)
+    with pytest.raises(ValueError, match="time_ms"):
+        Search(p, time_ms=0)
+
+
+def test_returning_to_an_earlier_position_scores_as_a_draw():
+    p = pygame_rules.start("lilypad").play("K@c8").play("K@f1")
+    plain = analyse(p, depth=1)
+    assert plain.score != -Search.contempt
+    again = p.play(plain.move)
+    # Had the game been in the position that move leads to twice, it would be the third time: a draw.
+    assert analyse_root(p, depth=1, history=[again])[plain.move] == plain.score  # twice is no draw
+    assert analyse_root(p, depth=1, history=[again, p, again])[plain.move] == -Search.contempt
+    seen = analyse(p, depth=1, history=[again, p, again])
+    assert seen.move != plain.move or seen.score == -Search.contempt
+
+
+def analyse_root(p, **budget):
+    search = Search(p, **budget)
+    search.run()
+    return search._root_scores
+
+
+# -- the bridge ---------------------------------------------------------------------------------
+
+
+def ask(**request):
+    return json.loads(handle(json.dumps(request)))
+
+
+def test_bridge_bestmove():
+    answer = ask(op="bestmove", game="lilypad", moves=["K@c8", "K@f1"], nodes=200, seed=1)
+    assert answer["done"] and answer["best"] in pygame_rules.start("lilypad").play("K@c8").play("K@f1").moves()
+    assert set(answer) >= {"best", "score", "depth", "nodes", "elapsed_ms", "pv"}
+
+
+def test_bridge_think_in_slices_and_cancel():
+    request = dict(game="three-crowns", moves=[], time_ms=400, slice_ms=40, seed=1)
+    first = ask(op="think", id="a", **request)
+    assert first["id"] == "a" and not first["done"] and first["elapsed_ms"] <= 40 * 1.1 + 25
+    answers = [first]
+    while not answers[-1]["done"]:
+        answers.append(ask(op="think-more", id="a", slice_ms=40))
+        assert len(answers) < 40
+    assert len(answers) > 2
+    assert answers[-1]["best"] in pygame_rules.start("three-crowns").moves()
+    assert answers[-1]["elapsed_ms"] <= 400 * 1.1
+    assert "error" in ask(op="think-more", id="a")  # finished searches are forgotten
+
+    ask(op="think", id=2, game="lion", time_ms=60_000, slice_ms=20)
+    assert ask(op="think-cancel", id=2) == {"id": 2, "cancelled": True}
+    assert ask(op="think-cancel", id=2) == {"id": 2, "cancelled": False}
+    assert ask(op="think-more", id=2)["error"]["type"] == "RequestError"
+
+
+def test_bridge_refuses_bad_ai_requests():
+    assert ask(op="think", game="lilypad")["error"]["message"].startswith("request needs 'id'")
+    assert "level" in ask(op="bestmove", game="lilypad", level=6)["error"]["message"]
+    assert "time_ms" in ask(op="bestmove", game="lilypad", time_ms="soon")["error"]["message"]
+    over = ask(op="bestmove", game="lilypad", start="8/8/8/8/8/8/8/1B1g4 g -")
+    assert "over" in over["error"]["message"]
+
+
+# -- the command line -----------------------------------------------------------------------------
+
+
+def test_cli_bestmove(capsys):
+    assert main(["bestmove", "lilypad", "8/8/8/8/8/1b6/4B3/1g1g3g b -", "--nodes", "100", "-v"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "e2-f1" and out[1].startswith("score ")
+    assert main(["bestmove", "lion", "--moves", "b3-b4", "--level", "1"]) == 0
+    assert capsys.readouterr().out.strip() in pygame_rules.start("lion").play("b3-b4").moves()
+
+
+def test_cli_match(capsys):
+    assert main(["match", "lilypad", "--a", "1", "--b", "random", "--games", "2", "--time-scale", "0.2"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games" in out and "wins" in out and "average time per move" in out

@@ -104,7 +104,7 @@ def games_data() -> dict:
                 "info": ask(op="info", game=game["id"], variant=variant),
                 "state": ask(op="state", game=game["id"], variant=variant),
             }
-    return {"games": listing["games"], "boards": boards}
+    return {"games": listing["games"], "boards": boards, "levels": ask(op="levels")}
 
 
 def build() -> Path:

@@ -2,7 +2,7 @@
 
 ``ab:MS`` is the engine (``pygame_rules.search``) at MS milliseconds per move with no level
 settings; ``uct:MS`` the plain UCT baseline with random playouts; ``heavy:MS`` UCT with heavy
-playouts (``bench/uct.py``). ``level:N`` takes a time scale from the caller.
+playouts (``bench/uct.py``). ``level:N`` thinks its level's time times a scale from the caller.
 """
 
 from __future__ import annotations

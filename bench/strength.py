@@ -1,13 +1,15 @@
 """Playing strength of the AI levels, per game (issue 4's pairings and targets).
 
-    python bench/strength.py lilypad --games 100 --time-scale 0.1
-    python bench/strength.py --games 20 --time-scale 0.1 --pairings 1-random,5-uct
+    python bench/strength.py lilypad --games 100 --time-scale 0.2
+    python bench/strength.py --games 20 --pairings 1-random,5-uct
 
 Pairings (A vs B, colours alternating, each pair of games from one random opening):
 ``N-random`` level N against a uniformly random player (target for level 1: A wins >= 95%);
 ``N-M`` level N against level M (target for N = M + 1: A wins >= 65%);
 ``5-uct`` the strongest level against plain UCT with random playouts at the same time per move
-(target: A wins >= 90%). Levels think ``--time-scale`` times their documented time. The table
+(target: A wins >= 90%). In the pairings against another AI, levels think ``--time-scale``
+times their documented time (UCT gets level 5's scaled time); against the random player, which
+takes no time, ``--random-time-scale`` (default 1: the real levels). The table
 gives wins, losses and draws for A, A's win rate, A's score (a draw is half a point), whether
 the target is met (on the win rate), and the mean think time per move of A and B.
 """
@@ -60,18 +62,21 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("games_to_test", nargs="*", metavar="game", help="games (default: all registered)")
     ap.add_argument("--games", type=int, default=100, help="games per pairing")
-    ap.add_argument("--time-scale", type=float, default=0.1, help="multiply each level's think time")
+    ap.add_argument("--time-scale", type=float, default=0.2, help="multiply each level's think time (AI pairings)")
+    ap.add_argument("--random-time-scale", type=float, default=1.0, help="the same, against the random player")
     ap.add_argument("--pairings", default=",".join(DEFAULT_PAIRINGS))
     ap.add_argument("--variant")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="append one JSON line per pairing to this file")
     args = ap.parse_args(argv)
     header = f"{'game':<13} {'pairing':<10} {'B':<12} {'games':>5} {'W':>4} {'L':>4} {'D':>4} {'win%':>6} {'score%':>7} {'target':>7} {'ms/move A':>10} {'ms/move B':>10} {'wall s':>7}"
-    print(f"time scale {args.time_scale}: " + ", ".join(f"level {n} {LEVELS[n].time_ms * args.time_scale:g} ms" for n in LEVELS))
+    for label, scale in (("against random", args.random_time_scale), ("against an AI", args.time_scale)):
+        print(f"think times {label} (x{scale:g}): " + ", ".join(f"level {n} {LEVELS[n].time_ms * scale:g} ms" for n in LEVELS))
     print(header, flush=True)
     for game in args.games_to_test or pygame_rules.games():
         for pairing in args.pairings.split(","):
-            a, b, spec = players(pairing, args.time_scale)
+            scale = args.random_time_scale if pairing.endswith("-random") else args.time_scale
+            a, b, spec = players(pairing, scale)
             started = time.time()
             r = play_match(game, a, b, args.games, variant=args.variant, seed=args.seed)
             wall = time.time() - started
@@ -88,7 +93,7 @@ def main(argv=None) -> None:
                 with open(args.json, "a") as f:
                     f.write(json.dumps({
                         "game": game, "variant": args.variant, "pairing": pairing, "b": spec,
-                        "time_scale": args.time_scale, "games": r.games, "wins": r.wins,
+                        "time_scale": scale, "games": r.games, "wins": r.wins,
                         "losses": r.losses, "draws": r.draws, "ms_a": r.mean_ms("a"),
                         "ms_b": r.mean_ms("b"), "max_ms_a": r.max_ms("a"), "wall_s": wall,
                     }) + "\n")

@@ -167,6 +167,17 @@ def _run_slice(sid: Any, data: dict) -> dict:
     return {"id": sid, **result.to_json()}
 
 
+@handler("levels")
+def _levels(data: dict) -> dict:
+    """The AI's playing levels and their think times, for the page's level chooser."""
+    from .search import DEFAULT_LEVEL, LEVELS
+
+    return {
+        "levels": [{"level": n, "time_ms": lv.time_ms, "max_depth": lv.max_depth} for n, lv in LEVELS.items()],
+        "default": DEFAULT_LEVEL,
+    }
+
+
 @handler("bestmove")
 def _bestmove(data: dict) -> dict:
     """The AI's move, searched in one go: ``{"done", "best", "score", "depth", "nodes", "elapsed_ms", "pv"}``."""

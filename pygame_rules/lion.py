@@ -763,8 +763,10 @@ class Lion(Position):
             notes.append(f"{names[s.turn]} has no legal move and loses.")
         for i, d, n in s.charges:
             owner = SIDE_OF[s.board[i]]
+            # "toward": the squares the charge can reach, for the board to draw as an arrow.
             marks.append({"square": NAMES[i], "kind": "charge",
-                          "label": f"charging {DIRECTION_WORDS[d]}, up to {n + 1}"})
+                          "label": f"charging {DIRECTION_WORDS[d]}, up to {n + 1}",
+                          "toward": [NAMES[j] for j in FIELD_RAYS[i][d][:n + 1]]})
             when = "this turn" if owner == s.turn else "next turn"
             notes.append(
                 f"The {names[owner]} Rhinoceros on {NAMES[i]} charges if it moves {DIRECTION_WORDS[d]} "

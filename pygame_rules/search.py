@@ -110,11 +110,20 @@ class Analysis:
     pv: list[str] = field(default_factory=list)
     done: bool = True
 
+    @property
+    def win_in(self) -> int | None:
+        """Plies to a forced win (negative: to a forced loss), or None when none was found."""
+        if abs(self.score) < WIN_BOUND:
+            return None
+        plies = round(WIN - abs(self.score))
+        return plies if self.score > 0 else -plies
+
     def to_json(self) -> dict[str, Any]:
         return {
             "done": self.done,
             "best": self.move,
             "score": round(self.score, 3),
+            "win_in": self.win_in,
             "depth": self.depth,
             "nodes": self.nodes,
             "elapsed_ms": round(self.elapsed_ms, 1),
@@ -128,8 +137,8 @@ class Search:
     Budgets: ``level`` (1-5, see the module table), ``time_ms`` (total think time, overrides
     the level's), ``nodes`` and ``depth`` (for repeatable runs). With no budget at all the
     default level applies. ``history`` lists the earlier positions of the game (Positions or
-    their repetition keys): returning to one scores as a draw. ``seed`` seeds the random choice
-    of the lower levels.
+    their repetition keys), oldest first, for threefold repetition. ``seed`` seeds the random
+    choice of the lower levels.
 
     >>> import pygame_rules
     >>> search = Search(pygame_rules.start("lilypad"), nodes=300, seed=7)
@@ -261,7 +270,11 @@ class Search:
             return True
         if self.time_ms is None:
             return False
-        return (self._elapsed() + self._cleanup + self._longest_step) * 1000.0 >= self.time_ms
+        return (self._elapsed() + self._cleanup + self._reserve()) * 1000.0 >= self.time_ms
+
+    def _reserve(self) -> float:
+        """Time kept back for one more step: the longest so far, at most 5% of the budget."""
+        return min(self._longest_step, 0.05 * self.time_ms / 1000.0) if self.time_ms else 0.0
 
     def _used_share(self) -> float:
         """How much of its budget the search has used, 0 to 1 (the larger of time and nodes)."""
@@ -285,7 +298,7 @@ class Search:
         step, self._last_tick = now - self._last_tick, now
         if step > self._longest_step:
             self._longest_step = step
-        return now >= self._slice_end or now + self._longest_step >= self._budget_end
+        return now >= self._slice_end or now + self._reserve() >= self._budget_end
 
     # -- iterative deepening ----------------------------------------------------------------------
 

@@ -25,9 +25,13 @@ const app = {
   orientation: readSetting("orientation") === "flipped" ? "flipped" : "normal",
   ready: false,
   busy: false,
-  // Who plays each side (side id -> "human"); a side not listed is human. This is the one place
-  // that decides whether the board takes input: a computer player plugs in here.
+  // Who plays each side (side id -> "human" | "computer"); a side not listed is human. This is the
+  // one place that decides whether the board takes input. Set from `mode` by assignPlayers().
   players: {},
+  mode: "two", // "two" people, "play-<side index>" against the computer, or a "demo"
+  level: null, // the computer's level (1-5), once the catalog's level table is known
+  paused: false, // a demo waits while paused
+  thinking: null, // the computer's search in progress: {cancelled, job}
 };
 
 const board = createBoard($("board"), {
@@ -36,6 +40,7 @@ const board = createBoard($("board"), {
 });
 
 const humanToMove = () => (app.players[app.state?.turn] ?? "human") === "human";
+const isDemo = () => app.mode === "demo";
 const sideName = (id) => app.info?.sides.find((s) => s.id === id)?.name ?? id;
 const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const fresh = (game, variant = null) => ({ game, variant, start: null, moves: [] });
@@ -136,7 +141,30 @@ function renderMoves() {
   list.scrollTop = list.scrollHeight;
 }
 
+// One entry per kind of piece (pieces that differ only by side share a drawing), named without
+// the side; the rules' short text on how it moves is the entry's tooltip.
+function renderLegend() {
+  const kinds = new Map();
+  for (const [letter, piece] of Object.entries(app.info.pieces)) {
+    const kind = piece.glyph ?? letter;
+    if (kinds.has(kind)) continue;
+    const side = sideName(piece.side);
+    const name = piece.name.startsWith(`${side} `) ? piece.name.slice(side.length + 1) : piece.name;
+    const index = app.info.sides.findIndex((s) => s.id === piece.side);
+    const li = document.createElement("li");
+    li.dataset.piece = letter;
+    li.title = piece.help ? `${name}: ${piece.help}` : name;
+    li.innerHTML = `<svg class="swatch" viewBox="-50 -50 100 100" aria-hidden="true"><g class="piece side-${index} side-${side.toLowerCase()}">${glyphMarkup(piece.glyph, letter)}</g></svg>`;
+    li.append(Object.assign(document.createElement("span"), { textContent: capitalise(name) }));
+    kinds.set(kind, li);
+  }
+  $("legend").replaceChildren(...kinds.values());
+}
+
 function renderHeading() {
+  assignPlayers();
+  renderModes();
+  renderLegend();
   document.title = `${app.info.title} · Kings & Soldiers`;
   $("title").textContent = app.info.title;
   for (const b of $("games").children) b.setAttribute("aria-pressed", String(b.dataset.game === app.record.game));
@@ -164,6 +192,13 @@ function renderPanel() {
 
 function renderControls() {
   const idle = app.ready && !app.busy;
+  $("mode").disabled = $("level").disabled = !idle;
+  $("level-field").hidden = app.mode === "two";
+  $("pause").hidden = !isDemo();
+  $("pause").disabled = !idle || app.state?.result != null;
+  $("pause").textContent = app.paused ? "Resume" : "Pause";
+  $("thinking").hidden = !app.thinking;
+  html.toggleAttribute("data-thinking", Boolean(app.thinking));
   $("undo").disabled = !idle || !app.state?.history.length;
   for (const id of ["new-game", "share", "flip"]) $(id).disabled = id !== "flip" && !idle;
   $("variant").disabled = !idle;
@@ -244,9 +279,12 @@ async function fetchGame(record) {
   return { state, info };
 }
 
-// Run one user action against Python: the controls wait, and any error is shown (the game stays).
-async function act(task) {
+// Run one action against Python: the controls wait, and any error is shown (the game stays). A
+// person's action cancels the computer's search; when the action is done, the computer moves if
+// it is its turn.
+async function act(task, { byComputer = false } = {}) {
   if (app.busy || !app.ready) return;
+  if (!byComputer) stopThinking();
   app.busy = true;
   renderControls();
   try {
@@ -257,6 +295,7 @@ async function act(task) {
   } finally {
     app.busy = false;
     renderControls();
+    startThinking();
   }
 }
 
@@ -274,11 +313,123 @@ async function openFirst(tries) {
   return false;
 }
 
-function play(text) {
+function play(text, options) {
   return act(async () => {
     const state = await engine.call(request("play", app.record, { move: text }));
     show(state, app.info, state.lastMove);
-  });
+  }, options);
+}
+
+// -- the computer player ---------------------------------------------------------------------------
+
+const MODES = ["two", "play-0", "play-1", "demo"];
+const DEMO_PAUSE_MS = 700; // between the moves of a demo, so people can follow them
+
+function readMode() {
+  const mode = readSetting("players");
+  return MODES.includes(mode) ? mode : "two"; // a damaged setting is ignored
+}
+
+function assignPlayers() {
+  app.players = Object.fromEntries(
+    (app.info?.sides ?? []).map((side, i) => [side.id, app.mode === "two" || app.mode === `play-${i}` ? "human" : "computer"]),
+  );
+}
+
+function renderModes() {
+  const select = $("mode");
+  const names = app.info.sides.map((s) => s.name);
+  if (select.dataset.sides === names.join()) return; // keep an open list open while a demo plays
+  select.dataset.sides = names.join();
+  const labels = { two: "Two players", demo: "Computer vs computer" };
+  names.forEach((name, i) => (labels[`play-${i}`] = `Play ${name} vs computer`));
+  select.replaceChildren(...MODES.map((mode) => new Option(labels[mode], mode)));
+  select.value = app.mode;
+}
+
+// The levels and their think times come from the search's own table (games.json, built from it).
+function renderLevels(table) {
+  const known = table.levels.map((l) => l.level);
+  const saved = Number(readSetting("level"));
+  app.level = known.includes(saved) ? saved : table.default;
+  $("level").replaceChildren(
+    ...table.levels.map((l) => new Option(`Level ${l.level} · ~${l.time_ms / 1000} s`, String(l.level))),
+  );
+  $("level").value = String(app.level);
+}
+
+// A page's first search in Pyodide pays a one-time cost (measured 0.1-1.5 s on a busy machine,
+// spent inside the search's first slice), which would eat a level's whole budget: pay it with a
+// tiny search as soon as a computer plays, before its first real move. Once per page.
+let searchWarm = false;
+function warmUpSearch() {
+  if (searchWarm || !app.ready || !Object.values(app.players).includes("computer")) return;
+  searchWarm = true;
+  const start = fresh(app.record.game, app.record.variant);
+  engine.call(request("bestmove", start, { nodes: 50 })).catch(() => {}); // a failure shows on the first real search
+}
+
+// If it is the computer's turn, search for its move in the worker and play it like a person's.
+function startThinking() {
+  warmUpSearch();
+  if (!app.ready || app.busy || app.thinking || !app.state || app.state.result != null) return;
+  if (humanToMove() || (isDemo() && app.paused) || app.level == null) return;
+  const search = { cancelled: false, job: null };
+  const record = app.record;
+  app.thinking = search;
+  renderControls();
+  (async () => {
+    try {
+      if (isDemo()) await new Promise((resolve) => setTimeout(resolve, DEMO_PAUSE_MS));
+      if (search.cancelled) return;
+      search.job = engine.think(request("think", record, { level: app.level }));
+      const answer = await search.job.result;
+      if (search.cancelled || !answer || app.record !== record) return;
+      app.thinking = null;
+      await play(answer.best, { byComputer: true });
+    } catch (error) {
+      if (!search.cancelled) showMessage(`The computer could not move: ${describeError(error)}`);
+    } finally {
+      if (app.thinking === search) {
+        app.thinking = null;
+        renderControls();
+      }
+    }
+  })();
+}
+
+function stopThinking() {
+  const search = app.thinking;
+  if (!search) return;
+  search.cancelled = true;
+  search.job?.cancel();
+  app.thinking = null;
+  renderControls();
+}
+
+function chooseMode(mode) {
+  app.mode = MODES.includes(mode) ? mode : "two";
+  writeSetting("players", app.mode);
+  app.paused = false;
+  stopThinking();
+  assignPlayers();
+  renderControls();
+  startThinking();
+}
+
+function chooseLevel(level) {
+  app.level = level;
+  writeSetting("level", String(level));
+  if (!app.thinking) return;
+  stopThinking(); // think again at the new level
+  startThinking();
+}
+
+function togglePause() {
+  app.paused = !app.paused;
+  if (app.paused) stopThinking();
+  renderControls();
+  startThinking();
 }
 
 // -- user actions ----------------------------------------------------------------------------------
@@ -299,12 +450,19 @@ function onBoardSelect({ selection, next, canStop, piece }) {
   $("piece-help").textContent = about?.help ? `${about.name}: ${about.help}` : "";
 }
 
+// Take back the last move; against the computer, back to the person's turn (its reply and their move).
 function undo() {
   return act(async () => {
     const undone = app.state.lastMove;
-    const record = { ...app.record, moves: app.record.moves.slice(0, -1) };
-    const state = await engine.call(request("state", record));
-    show(state, app.info, { path: [...undone.path].reverse(), removed: [] });
+    const someoneHuman = Object.values(app.players).includes("human");
+    let record = app.record;
+    let state;
+    do {
+      record = { ...record, moves: record.moves.slice(0, -1) };
+      state = await engine.call(request("state", record));
+    } while (someoneHuman && record.moves.length && app.players[state.turn] === "computer");
+    const oneMove = record.moves.length === app.record.moves.length - 1;
+    show(state, app.info, oneMove ? { path: [...undone.path].reverse(), removed: [] } : null);
   });
 }
 
@@ -379,6 +537,7 @@ function showLoading(stage) {
 }
 
 async function boot() {
+  app.mode = readMode();
   html.dataset.engine = "loading";
   renderControls();
   showLoading(engine.stage);
@@ -388,6 +547,9 @@ async function boot() {
   $("flip").onclick = flip;
   $("share").onclick = share;
   $("variant").onchange = (e) => newGame(app.record.game, e.target.value || null);
+  $("mode").onchange = (e) => chooseMode(e.target.value);
+  $("level").onchange = (e) => chooseLevel(Number(e.target.value));
+  $("pause").onclick = togglePause;
   $("load-form").onsubmit = (e) => {
     e.preventDefault();
     loadPosition($("position-input").value);
@@ -400,6 +562,7 @@ async function boot() {
     return failed(`The list of games could not be loaded: ${describeError(error)}`);
   }
   renderNav();
+  renderLevels(app.catalog.levels);
   const { saved, problem } = readSaved();
   app.saved = saved;
   if (problem) showMessage(`Your saved games could not be read (${problem}); they were cleared.`);
@@ -429,6 +592,7 @@ async function boot() {
   if (!(await openFirst(tries))) return failed("No game could be opened.");
   html.dataset.engine = "ready";
   html.dataset.playableAt = String(Math.round(performance.now()));
+  startThinking();
 }
 
 function failed(message) {

@@ -60,18 +60,38 @@ svg:focus-visible .frame { stroke: var(--cursor); stroke-width: 6; }
 .path-line { fill: none; stroke: var(--dest); stroke-width: 9; stroke-linecap: round; stroke-linejoin: round; opacity: 0.75; }
 .dest { fill: var(--dest); }
 .dest-ring { fill: none; stroke: var(--dest); stroke-width: 8; }
-.stop rect { fill: var(--stop); }
-.stop circle { fill: none; stroke: var(--stop); stroke-width: 7; stroke-dasharray: 10 7; }
-.stop text { fill: #fff; font-size: 17px; font-weight: 700; letter-spacing: 0.02em; }
+.stop rect, .pass rect, .back rect { fill: var(--stop); }
+.stop circle, .pass circle, .back circle { fill: none; stroke: var(--stop); stroke-width: 7; stroke-dasharray: 10 7; }
+.stop text, .pass text, .back text { fill: #fff; font-size: 17px; font-weight: 700; letter-spacing: 0.02em; }
+.badge rect { fill: var(--mark); stroke: #fff; stroke-width: 2; }
+.badge text { fill: #fff; font-size: 15px; font-weight: 700; }
+.badge-win rect { fill: #8a6800; }
+.badge-drop rect { fill: var(--mark-drop); }
+.badge-charge rect { fill: #b42318; }
+.badge-frozen rect { fill: #1d4ed8; }
+.badge-stuck rect { fill: #57534e; }
+.badge-must-move rect { fill: #c2410c; }
+.reach line { stroke: var(--mark); stroke-width: 7; stroke-dasharray: 12 8; opacity: 0.8; }
+.reach polygon { fill: var(--mark); opacity: 0.8; }
+.reach-charge line { stroke: #b42318; }
+.reach-charge polygon { fill: #b42318; }
 .cursor { fill: none; stroke: var(--cursor); stroke-width: 6; }
 .mark { fill: none; stroke: var(--mark); stroke-width: 5; }
 .mark-drop { stroke: var(--mark-drop); stroke-dasharray: 9 6; }
 .mark-win { stroke: var(--mark-win); stroke-width: 8; }
+.mark-charge { stroke: #b42318; stroke-width: 7; }
+.mark-frozen { stroke: #1d4ed8; stroke-width: 7; }
+.mark-marked { stroke: #1d4ed8; stroke-dasharray: 8 6; }
+.mark-stuck { stroke: #57534e; stroke-dasharray: 3 6; stroke-width: 7; }
+.mark-must-move { stroke: #c2410c; stroke-width: 7; }
 .mark-star { fill: var(--mark-win); stroke: #6b5200; stroke-width: 2; }
 
 ${PIECE_CSS}
 .piece.ghost { opacity: 0.35; }
 .piece.taken { opacity: 0.4; }
+/* What the move under the pointer would take off: faded and crossed out, not only faded. */
+.piece.preview-taken { opacity: 0.45; }
+.piece.preview-taken .pc-body { stroke: #b42318; stroke-width: 8; stroke-dasharray: 10 6; }
 .piece.lifted { filter: drop-shadow(0 6px 6px rgba(0, 0, 0, 0.35)); }
 .status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .error { margin: 0.5em 0; color: #a4161a; font-size: 0.9rem; }

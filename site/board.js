@@ -59,6 +59,7 @@ export function createBoard(host, initial) {
   let cursor = null; // keyboard cursor square
   let keyboard = false; // show the cursor only while the keyboard is in use
   let drag = null;
+  let hover = null; // the square under the pointer, to preview what moving there removes
   const pieceEls = new Map(); // square -> <g class="piece">
 
   const root = host.shadowRoot ?? host.attachShadow({ mode: "open" });
@@ -73,6 +74,7 @@ export function createBoard(host, initial) {
   const under = node("g", { class: "overlay under" }, svg);
   const pieceLayer = node("g", { class: "pieces" }, svg);
   const over = node("g", { class: "overlay top" }, svg);
+  const markLayer = node("g", { class: "overlay marks" }, svg); // badges: above pieces and dots
   const status = document.createElement("div");
   status.className = "status";
   status.setAttribute("aria-live", "polite");
@@ -142,6 +144,8 @@ export function createBoard(host, initial) {
     g.dataset.piece = letter;
     g.setAttribute("role", "img");
     g.setAttribute("aria-label", `${describe(letter).name} on ${square}`);
+    const { name, help } = describe(letter); // hovering a piece says how it moves
+    node("title", {}, g).textContent = help ? `${name}: ${help}` : name;
   }
 
   function place(g, square) {
@@ -244,19 +248,60 @@ export function createBoard(host, initial) {
     return r;
   }
 
+  // A dashed ring with a word below: where clicking the square again ends the move.
+  function pill(square, cls, word, title) {
+    const [x, y] = center(square);
+    const g = node("g", { class: cls, transform: `translate(${x} ${y})` }, over);
+    g.dataset.square = square;
+    node("title", {}, g).textContent = title;
+    node("circle", { r: 45 }, g);
+    node("rect", { x: -30, y: 24, width: 60, height: 24, rx: 12 }, g);
+    node("text", { y: 36, "text-anchor": "middle", "dominant-baseline": "central" }, g).textContent = word;
+  }
+
+  const capitalised = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+
   function render() {
     let taken = new Set(); // squares whose pieces the selection so far captures
+    let previewed = new Set(); // squares whose pieces the pointed-at next square would capture
     under.replaceChildren();
     over.replaceChildren();
+    markLayer.replaceChildren();
     if (!cfg.geometry) return;
     const known = (sq) => grid.has(sq);
     for (const square of new Set(cfg.lastMove?.path ?? [])) if (known(square)) squareRect(square, "last", under);
-    for (const { square, kind, label } of cfg.marks) {
+    const badges = new Map(); // square -> badges drawn on it so far (they stack downwards)
+    for (const { square, kind, label, toward = [] } of cfg.marks) {
       if (!known(square)) continue;
       const [x, y] = center(square);
       const ring = node("circle", { class: `mark mark-${kind}`, cx: x, cy: y, r: 45 }, under);
       ring.dataset.square = square;
       node("title", {}, ring).textContent = label;
+      // A mark that points (a direction and its reach): an arrow from the square over those squares.
+      const reach = toward.filter(known);
+      if (reach.length) {
+        const [ex, ey] = center(reach.at(-1));
+        const [fx, fy] = center(reach[0]);
+        const [ux, uy] = [(fx - x) / Math.hypot(fx - x, fy - y), (fy - y) / Math.hypot(fx - x, fy - y)];
+        const arrow = node("g", { class: `reach reach-${kind}` }, markLayer);
+        arrow.dataset.square = square;
+        arrow.dataset.toward = reach.join(" ");
+        node("title", {}, arrow).textContent = label;
+        node("line", { x1: x + ux * 46, y1: y + uy * 46, x2: ex - ux * 8, y2: ey - uy * 8 }, arrow);
+        const head = [[ex + ux * 22, ey + uy * 22], [ex - uy * 16, ey + ux * 16], [ex + uy * 16, ey - ux * 16]];
+        node("polygon", { points: head.map((p) => p.join(",")).join(" ") }, arrow);
+      }
+      // A badge names the mark's kind (its label, when short) so no mark relies on colour alone.
+      const n = badges.get(square) ?? 0;
+      badges.set(square, n + 1);
+      const text = label.length <= 10 ? label : kind.replace(/-/g, " ");
+      const width = 14 + text.length * 9.5;
+      const badge = node("g", { class: `badge badge-${kind}`, transform: `translate(${x} ${y - S / 2 + 4 + n * 24})` }, markLayer);
+      badge.dataset.square = square;
+      badge.dataset.kind = kind;
+      node("title", {}, badge).textContent = label;
+      node("rect", { x: -width / 2, y: 0, width, height: 21, rx: 10 }, badge);
+      node("text", { y: 11, "text-anchor": "middle", "dominant-baseline": "central" }, badge).textContent = text;
     }
     const { moves } = cfg.movable;
     if (selection.length) {
@@ -279,17 +324,18 @@ export function createBoard(host, initial) {
           ? node("circle", { class: "dest-ring", cx: x, cy: y, r: 44 }, over)
           : node("circle", { class: "dest", cx: x, cy: y, r: 16 }, over);
         dot.dataset.square = square;
+        // Back to where the piece started: a null move ("pass") or a return after a capture ("back").
+        if (square === selection[0]) {
+          const word = selection.length === 1 ? "pass" : "back";
+          const onto = follow(moves, [...selection, square]).complete[0];
+          if (word === "pass") dot.remove(); // the pill's ring marks it; a dot would hide the piece
+          pill(square, word, word, onto ? `${capitalised(word)} (${onto.text})` : word);
+        }
       }
-      if (complete.length && selection.length > 1) {
-        const here = selection.at(-1);
-        const [x, y] = center(here);
-        const stop = node("g", { class: "stop", transform: `translate(${x} ${y})` }, over);
-        stop.dataset.square = here;
-        node("title", {}, stop).textContent = `Stop here (${complete[0].text})`;
-        node("circle", { r: 45 }, stop);
-        node("rect", { x: -30, y: 24, width: 60, height: 24, rx: 12 }, stop);
-        node("text", { y: 36, "text-anchor": "middle", "dominant-baseline": "central" }, stop).textContent = "stop";
-      }
+      // The pieces the move under the pointer would take off, before it is played.
+      const pointed = hover && next.includes(hover) ? follow(moves, [...selection, hover]).matching : [];
+      previewed = new Set(pointed[0]?.removed.filter((sq) => pointed.every((m) => m.removed.includes(sq))));
+      if (complete.length && selection.length > 1) pill(selection.at(-1), "stop", "stop", `Stop here (${complete[0].text})`);
     }
     for (const [square, g] of pieceEls) {
       let shown = square;
@@ -297,6 +343,7 @@ export function createBoard(host, initial) {
       else if (selection.length > 1 && square === selection[0]) shown = selection.at(-1);
       if (g.at !== shown && !drag?.active) place(g, shown);
       g.classList.toggle("taken", taken.has(square) && selection.length > 1);
+      g.classList.toggle("preview-taken", previewed.has(square) && !taken.has(square));
     }
     if (keyboard && cursor && known(cursor) && root.activeElement === svg) {
       const { col, row } = grid.get(cursor);
@@ -360,6 +407,11 @@ export function createBoard(host, initial) {
   });
 
   svg.addEventListener("pointermove", (event) => {
+    const pointed = drag?.active ? squareFromPoint(event.clientX, event.clientY) : (event.target.dataset?.square ?? null);
+    if (pointed !== hover) {
+      hover = pointed;
+      if (selection.length) render();
+    }
     if (!drag || event.pointerId !== drag.id) return;
     if (!drag.active && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 6) return;
     const g = pieceEls.get(drag.square);
@@ -392,6 +444,10 @@ export function createBoard(host, initial) {
     }
   }
   svg.addEventListener("pointerup", (event) => endDrag(event, false));
+  svg.addEventListener("pointerleave", () => {
+    hover = null;
+    if (selection.length) render();
+  });
   svg.addEventListener("pointercancel", (event) => endDrag(event, true));
 
   const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };

@@ -15,8 +15,10 @@ export function createEngine(worker = new Worker(new URL("./worker.js", import.m
   const pending = new Map();
   const progressListeners = new Set();
   let nextId = 1;
+  let nextSearch = 1;
   let stage = "Starting";
   let failure = null;
+  let started = false;
   let settle;
   const ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
   ready.catch(() => {}); // callers see the failure through ready or call()
@@ -34,6 +36,7 @@ export function createEngine(worker = new Worker(new URL("./worker.js", import.m
       stage = data.stage;
       for (const listener of progressListeners) listener(stage);
     } else if (data.type === "ready") {
+      started = true;
       settle.resolve();
     } else if (data.type === "failed") {
       fail(data.message);
@@ -50,7 +53,8 @@ export function createEngine(worker = new Worker(new URL("./worker.js", import.m
   // A module worker that cannot load (worker.js or pyodide.mjs missing) only fires a bare error event.
   const onError = (event) => {
     event.preventDefault();
-    fail(`could not start the Python worker${event.message ? `: ${event.message}` : " (its script failed to load)"}`);
+    if (started) fail(`the Python worker stopped${event.message ? `: ${event.message}` : ""}; reload the page to play on`);
+    else fail(`could not start the Python worker${event.message ? `: ${event.message}` : " (its script failed to load)"}`);
   };
   for (const event of worker.early ?? []) (event.type === "error" ? onError : onMessage)(event);
   worker.onmessage = onMessage;
@@ -75,6 +79,32 @@ export function createEngine(worker = new Worker(new URL("./worker.js", import.m
         pending.set(id, { resolve, reject });
         worker.postMessage({ id, request: JSON.stringify(request) });
       });
+    },
+    /**
+     * Start an AI search for `request` (a bridge "think" request without `id`): returns
+     * {result, cancel}. `result` resolves with the finished answer ({best, score, depth, ...}), or
+     * null once cancelled. The search runs in slices, one request each, so messages sent meanwhile
+     * (a cancel, another board's request) are answered between slices.
+     */
+    think(request, sliceMs = 50) {
+      const id = `search-${nextSearch++}`; // one engine per worker, so unique among its boards
+      let cancelled = false;
+      const result = (async () => {
+        let answer = await this.call({ ...request, op: "think", id, slice_ms: sliceMs });
+        while (!answer.done && !cancelled) answer = await this.call({ op: "think-more", id, slice_ms: sliceMs });
+        return cancelled ? null : answer;
+      })().catch((error) => {
+        if (cancelled) return null; // a cancelled search's error is no one's concern
+        throw error;
+      });
+      return {
+        result,
+        cancel: () => {
+          if (cancelled) return;
+          cancelled = true;
+          this.call({ op: "think-cancel", id }).catch(() => {}); // already finished or gone: nothing to drop
+        },
+      };
     },
     /** Stop the worker. */
     terminate() {

@@ -144,3 +144,12 @@ def test_every_game_round_trips_through_the_bridge(game):
     after = ask(op="play", game=game, move=first["text"])
     assert after["position"] == first["after"]
     assert after["lastMove"] == first
+
+
+def test_levels_lists_the_search_levels_and_their_think_times():
+    from pygame_rules.search import DEFAULT_LEVEL, LEVELS
+
+    answer = ask(op="levels")
+    assert [entry["level"] for entry in answer["levels"]] == list(LEVELS)
+    assert [entry["time_ms"] for entry in answer["levels"]] == [lv.time_ms for lv in LEVELS.values()]
+    assert answer["default"] == DEFAULT_LEVEL

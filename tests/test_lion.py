@@ -1331,7 +1331,7 @@ def test_status_shows_charges_marks_and_stuck_elephants():
            a b c d e f g
     """, "w b3n2 e4>f2 b2 0")
     marks = p.status()["marks"]
-    assert {"square": "b3", "kind": "charge", "label": "charging north, up to 3"} in marks
+    assert {"square": "b3", "kind": "charge", "label": "charging north, up to 3", "toward": ["b4", "b5", "b6"]} in marks
     assert {"square": "f2", "kind": "marked", "label": "marked by the spider on e4"} in marks
     assert {"square": "b2", "kind": "stuck", "label": "stuck"} in marks
     assert len(p.status()["notes"]) == 3

@@ -1,0 +1,95 @@
+"""Playing 3 Crowns in the browser, by clicks, on one loaded page (tests run in file order)."""
+
+from __future__ import annotations
+
+import pygame_rules
+from playwright.sync_api import expect
+
+EXAMPLE_1 = "1g3b2/2b5/g3B2b/b7/gb1G4/3B1g2/3gGb1b/gbg5 g - 0"
+EXAMPLE_1_MOVES = ["f3-e3", "d3-e4", "e2-f3", "e4-d3", "e3-e4", "h6-h5", "f3-f4"]
+JUMPING = "8/8/3Bb3/3g4/4g3/2gg4/4g3/8 b - 0"
+
+
+def next_squares(position, clicked: list[str]) -> set[str]:
+    """The squares the engine lets a player click after `clicked`: what the board must light up."""
+    n = len(clicked)
+    return {m.path[n] for m in position.legal() if list(m.path[:n]) == clicked and len(m.path) > n}
+
+
+def test_choose_three_crowns_and_see_its_board(site):
+    page = site.page
+    page.locator("#games button[data-game='three-crowns']").click()
+    expect(page.locator("#title")).to_have_text("3 Crowns")
+    site.wait_idle()
+    site.button("New game").click()
+    site.wait_idle()
+    expect(page.locator("#board .sq")).to_have_count(64)
+    assert site.pieces() == pygame_rules.start("three-crowns").pieces_on_board()
+    expect(page.locator("#notes")).to_contain_text("Green 10 stones, Black 10 stones (7 loses).")
+    # Crowned and uncrowned stones are different drawings, not only different colours.
+    expect(page.locator("#legend li")).to_have_text(["Stone", "Crowned stone"])
+    stone, crowned = (page.locator(f"#legend li[data-piece='{p}'] svg").inner_html() for p in "gG")
+    assert stone != crowned and "pc-ink" in crowned
+
+
+def test_the_equalizer_marks_the_one_stone_green_may_move(site):
+    site.play("a1-a2", ["a1", "a2"])
+    site.play("a3-b2", ["a3", "b2"])
+    page = site.page
+    assert site.marks("must-move") == {"a2"}
+    expect(page.locator("#board .badge-must-move text")).to_have_text("Equalizer")
+    expect(page.locator("#notes")).to_contain_text("Green must step the stone on a2 again.")
+    site.click("c1")  # any other Green stone: nothing lights up
+    assert site.dests() == set()
+    site.click("a2")
+    assert site.dests() == next_squares(pygame_rules.start("three-crowns").play("a1-a2").play("a3-b2"), ["a2"])
+    assert site.dests()
+    site.click("a2")
+
+
+def test_example_1_by_clicks_ends_in_a_crowned_troika(site):
+    site.load_position(EXAMPLE_1)
+    page = site.page
+    expect(page.locator("#turn")).to_have_text("Green to move")
+    position = pygame_rules.load("three-crowns", EXAMPLE_1)
+    for text in EXAMPLE_1_MOVES:
+        move = position.move(text)
+        site.click(move.path[0])
+        assert site.dests() == next_squares(position, [move.path[0]]), f"before {text}"
+        site.click(move.path[1])
+        expect(page.locator("#moves .mv.current")).to_have_text(text)
+        site.wait_idle()
+        position = move.after
+        assert site.pieces() == position.pieces_on_board(), f"after {text}"
+    expect(page.locator("#result")).to_have_text("Green wins")
+    expect(page.locator("#notes")).to_contain_text("Green wins with three crowns in a line.")
+    assert site.marks("win") == {"d4", "e4", "f4"}
+    assert {site.pieces()[sq] for sq in ("d4", "e4", "f4")} == {"G"}
+    page.wait_for_function("() => document.querySelector('#board').shadowRoot.getAnimations().length === 0")
+    page.screenshot(path="/tmp/ks-three-crowns-win.png")
+    site.watch.assert_clean()
+
+
+def test_a_double_jump_is_entered_one_landing_at_a_time(site):
+    site.load_position(JUMPING)
+    page = site.page
+    position = pygame_rules.load("three-crowns", JUMPING)
+    site.click("d6")
+    lit = site.dests()
+    assert lit == next_squares(position, ["d6"]) and "d4" in lit
+    assert not lit & {"d5", "e4", "d3", "c3", "d2"}, "only squares a move can reach light up"
+    site.click("d4")
+    assert site.dests() == {"b2", "d2", "f4"}
+    site.square("b2").hover()  # pointing at a landing shows the stone that jump captures
+    assert site.squares_of("#board .piece.preview-taken") == {"c3"}
+    site.square("f4").hover()
+    assert site.squares_of("#board .piece.preview-taken") == {"e4"}
+    page.screenshot(path="/tmp/ks-three-crowns-double-jump.png")
+    site.click("f4")
+    expect(page.locator("#moves .mv.current")).to_have_text("d6:d4:f4")
+    site.wait_idle()
+    assert site.pieces() == position.move("d6:d4:f4").after.pieces_on_board()
+    assert "e4" not in site.pieces() and site.pieces()["f4"] == "B"
+    assert site.last_move_squares() == {"d6", "d4", "f4"}
+    expect(page.locator("#notes")).to_contain_text("Green 4 stones, Black 2 stones.")
+    site.watch.assert_clean()

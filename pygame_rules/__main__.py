@@ -84,7 +84,10 @@ def cmd_match(args) -> None:
             print(f"game {n}: A {r.wins} wins, {r.losses} losses, {r.draws} draws", flush=True)
 
     r = play_match(args.game, a, b, args.games, variant=args.variant, seed=args.seed, progress=progress)
-    print(f"{args.game}: A (level {args.a}) vs B (level {args.b}), {r.games} games, colours alternating")
+    def name(spec: str) -> str:
+        return "random" if spec == "random" else f"level {spec}"
+
+    print(f"{args.game}: A ({name(args.a)}) vs B ({name(args.b)}), {r.games} games, colours alternating")
     print(f"A: {r.wins} wins, {r.losses} losses, {r.draws} draws (score {100 * r.score:.1f}%)")
     print(f"average time per move: A {r.mean_ms('a'):.0f} ms, B {r.mean_ms('b'):.0f} ms")
 

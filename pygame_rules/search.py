@@ -25,13 +25,18 @@ searches fewer nodes in it):
 =====  =========  ==========  ===========================================================
 level  think ms   max depth   character
 =====  =========  ==========  ===========================================================
-1      100        2           beginner: picks at random among moves within 0.5 of the best
-2      250        3           casual: within 0.25 of the best
-3      500        --          club: best move of a half-second search
-4      1000       --          strong: one second
+1      250        2           beginner: picks at random among moves within 0.5 of the best
+2      500        3           casual: within 0.25 of the best
+3      700        4           club: the best move of a search four plies deep
+4      1200       --          strong: 1.2 s
 5      1800       --          strongest: 1.8 s, which with the worker's overhead stays
                               within about 2 s per move in the browser
 =====  =========  ==========  ===========================================================
+
+The think time is an upper bound: a search stops early once its depth cap is reached, or when
+it has used more than half its time, since the next depth would not finish. Levels 1-3 are
+mostly bounded by their depth caps (well under their time in Lilypad and the Lion Game; 3 Crowns,
+with about 45 moves a position, uses more of it), levels 4 and 5 by their time.
 
 Every level searches at least to depth 1 with the win-in-one check above, so even level 1 takes
 an immediate win and parries an immediate loss when it can.
@@ -84,10 +89,10 @@ class Level:
 
 
 LEVELS = {
-    1: Level(100, 2, 0.5),
-    2: Level(250, 3, 0.25),
-    3: Level(500, None),
-    4: Level(1000, None),
+    1: Level(250, 2, 0.5),
+    2: Level(500, 3, 0.25),
+    3: Level(700, 4),
+    4: Level(1200, None),
     5: Level(1800, None),
 }
 DEFAULT_LEVEL = 3

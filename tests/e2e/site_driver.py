@@ -62,11 +62,13 @@ class Site:
 
     def play(self, text: str, path: list[str] | tuple[str, ...]) -> None:
         """Enter a move by clicking its path; stop on the last square if the board offers to go on."""
+        before = len(self.history())
         for square in path:
             self.click(square)
         if path[-1] in self.stop_squares():
             self.click(path[-1])
-        expect(self.page.locator("#moves .mv.current")).to_have_text(text)
+        # By index, not as the current move: a computer's reply may already follow it.
+        expect(self.page.locator("#moves .mv").filter(has_not_text="…").nth(before)).to_have_text(text)
         self.wait_idle()
 
     # -- the panel -----------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from .core import (
     PositionError,
     RulesError,
     games,
+    perft,
     position_class,
     variants,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "analyse",
     "best_move",
     "games",
+    "perft",
     "load",
     "start",
     "variants",

@@ -5,17 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .core import Game, Position, RulesError, games, position_class
-
-
-def perft(position: Position, depth: int) -> int:
-    """Number of move sequences of length ``depth`` from ``position`` (leaf nodes)."""
-    if depth == 0:
-        return 1
-    moves = position.legal()
-    if depth == 1:
-        return len(moves)
-    return sum(perft(m.after, depth - 1) for m in moves)
+from .core import Game, Position, RulesError, games, perft, position_class
 
 
 def _position(args) -> Position:

@@ -54,13 +54,27 @@ def _field(data: dict, name: str, kind: type, default: Any = ...) -> Any:
     return value
 
 
+#: Recently replayed game records, newest last, by (game, variant, start) as requested. Requests
+#: repeat the same game with one more move each time, so replaying from a cached record whose moves
+#: are a prefix costs one move, not the whole game. A few per worker: several boards may share it.
+_records: list[tuple[tuple, Game]] = []
+MAX_RECORDS = 4
+
+
 def game_record(data: dict) -> Game:
-    """Replay ``{"game", "variant"?, "start"?, "moves"?}`` into a :class:`Game`."""
-    game = Game(_field(data, "game", str), _field(data, "variant", str, None), _field(data, "start", str, None))
-    for i, move in enumerate(_field(data, "moves", list, None) or []):
+    """Replay ``{"game", "variant"?, "start"?, "moves"?}`` into a :class:`Game` (the caller's own)."""
+    key = (_field(data, "game", str), _field(data, "variant", str, None) or None, _field(data, "start", str, None))
+    moves = _field(data, "moves", list, None) or []
+    for i, move in enumerate(moves):
         if not isinstance(move, str):
             raise RequestError(f"move {i + 1} must be a string")
+    game = next(
+        (g.copy() for k, g in reversed(_records) if k == key and moves[: len(g.history)] == g.history),
+        None,
+    ) or Game(*key)
+    for move in moves[len(game.history):]:
         game.play(move)
+    _records[:] = [(k, g) for k, g in _records if k != key][-(MAX_RECORDS - 1):] + [(key, game.copy())]
     return game
 
 

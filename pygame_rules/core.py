@@ -451,6 +451,21 @@ class Position:
         }
 
 
+def perft(position: Position, depth: int) -> int:
+    """Number of legal move sequences of length ``depth`` from ``position`` (leaf nodes).
+
+    >>> import pygame_rules
+    >>> perft(pygame_rules.start("lilypad"), 3)
+    288
+    """
+    if depth == 0:
+        return 1
+    moves = position.legal()
+    if depth == 1:
+        return len(moves)
+    return sum(perft(m.after, depth - 1) for m in moves)
+
+
 def split_fields(text: str, count: int, example: str) -> list[str]:
     """Split a position string into exactly ``count`` space-separated fields."""
     parts = text.split()
@@ -521,6 +536,13 @@ class Game:
         self._positions: list[Position] = [start]
         self._moves: list[Move] = []
         self._seen: dict[str, int] = {start.repetition_key: 1}
+
+    def copy(self) -> "Game":
+        """An independent record with the same start and moves (positions are shared: immutable)."""
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other._positions, other._moves, other._seen = list(self._positions), list(self._moves), dict(self._seen)
+        return other
 
     @property
     def position(self) -> Position:

@@ -153,3 +153,33 @@ def test_levels_lists_the_search_levels_and_their_think_times():
     assert [entry["level"] for entry in answer["levels"]] == list(LEVELS)
     assert [entry["time_ms"] for entry in answer["levels"]] == [lv.time_ms for lv in LEVELS.values()]
     assert answer["default"] == DEFAULT_LEVEL
+
+
+def test_replays_reuse_cached_records_without_mixing_games():
+    """The bridge caches replayed records; a diverging, shorter or other game's request is unaffected."""
+    from pygame_rules import Game
+    from pygame_rules.bridge import handle
+
+    def state(moves, game="lilypad", start=None):
+        request = {"op": "state", "game": game, "moves": moves}
+        if start:
+            request["start"] = start
+        return json.loads(handle(json.dumps(request)))
+
+    def fresh(moves, game="lilypad", start=None):
+        record = Game(game, position=start)
+        for move in moves:
+            record.play(move)
+        return record.position.text
+
+    line = ["K@c8", "K@f1", "c6-d5", "b3-c4", "d5:b3"]
+    other = ["K@a8", "K@b1", "a6-b5"]
+    for moves in (line[:2], line, line[:3], other, line, ["K@c8", "K@h1"], [], other[:1]):
+        got = state(moves)
+        assert got["position"] == fresh(moves), moves
+        assert got["history"] == moves
+    seed = "8/8/8/5b2/2b3b1/1B6/4b1g1/1g1g3g b -"
+    assert state(["g4-f3"], start=seed)["position"] == fresh(["g4-f3"], start=seed)
+    assert state(["g4-f3"])["error"]["type"] == "IllegalMoveError"  # not the seed game's record
+    crowns = ["c1-d2", "a3-b2"]
+    assert state(crowns, game="three-crowns")["position"] == fresh(crowns, game="three-crowns")

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 import pygame_rules
+from pygame_rules.core import perft
 
 DATA = Path(__file__).resolve().parent / "data"
 DEFAULT_MAX_NODES = 200_000
@@ -80,16 +81,6 @@ def read_perft_file(path: Path) -> list[PerftCase]:
 
 def all_cases() -> list[PerftCase]:
     return [case for path in sorted(DATA.glob("*.perft")) for case in read_perft_file(path)]
-
-
-def perft(position: pygame_rules.Position, depth: int) -> int:
-    """Leaf nodes of the legal move tree of ``position`` to ``depth`` plies."""
-    if depth == 0:
-        return 1
-    moves = position.legal()
-    if depth == 1:
-        return len(moves)
-    return sum(perft(m.after, depth - 1) for m in moves)
 
 
 def divide(position: pygame_rules.Position, depth: int) -> str:

@@ -6,7 +6,7 @@ and ``repetition_key`` (a position repeated on the search path, or earlier in th
 a draw), plus the per-game hooks ``evaluate()`` (a score for the side to move) and
 ``order_hint(move)`` (move ordering).
 
-The algorithm was chosen by measurement (``bench/compare.py``; figures in ``bench/README.md``):
+The algorithm was chosen by measurement (``bench/compare.py``; figures in the README, "AI strength"):
 iterative-deepening negamax alpha-beta with principal-variation search, a transposition table,
 killer and history move ordering, a one-reply extension, and a quiescence search on captures (a
 move whose ``removed`` is not empty). Quiescence may "stand pat" on ``evaluate()`` only when the

@@ -7,8 +7,8 @@ Pairings (A vs B, colours alternating, each pair of games from one random openin
 ``N-random`` level N against a uniformly random player (target for level 1: A wins >= 95%);
 ``N-M`` level N against level M (target for N = M + 1: A wins >= 65%);
 ``5-uct`` the strongest level against plain UCT with random playouts at the same time per move
-(target: A wins >= 90%). In the pairings against another AI, levels think ``--time-scale``
-times their documented time (UCT gets level 5's scaled time); against the random player, which
+(target: A wins >= 90%). In the pairings against another AI, levels get ``--time-scale``
+times their documented node budget and think time (UCT gets level 5's scaled time); against the random player, which
 takes no time, ``--random-time-scale`` (default 1: the real levels). The table
 gives wins, losses and draws for A, A's win rate, A's score (a draw is half a point), whether
 the target is met (on the win rate), and the mean think time per move of A and B.
@@ -71,7 +71,9 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     header = f"{'game':<13} {'pairing':<10} {'B':<12} {'games':>5} {'W':>4} {'L':>4} {'D':>4} {'win%':>6} {'score%':>7} {'target':>7} {'ms/move A':>10} {'ms/move B':>10} {'wall s':>7}"
     for label, scale in (("against random", args.random_time_scale), ("against an AI", args.time_scale)):
-        print(f"think times {label} (x{scale:g}): " + ", ".join(f"level {n} {LEVELS[n].time_ms * scale:g} ms" for n in LEVELS))
+        print(f"budgets {label} (x{scale:g}): " + ", ".join(
+            f"level {n} " + (f"{LEVELS[n].nodes * scale:g} nodes or " if LEVELS[n].nodes else "") + f"{LEVELS[n].time_ms * scale:g} ms"
+            for n in LEVELS))
     print(header, flush=True)
     for game in args.games_to_test or pygame_rules.games():
         for pairing in args.pairings.split(","):

@@ -187,7 +187,9 @@ def _levels(data: dict) -> dict:
     from .search import DEFAULT_LEVEL, LEVELS
 
     return {
-        "levels": [{"level": n, "time_ms": lv.time_ms, "max_depth": lv.max_depth} for n, lv in LEVELS.items()],
+        "levels": [
+            {"level": n, "time_ms": lv.time_ms, "max_depth": lv.max_depth, "nodes": lv.nodes} for n, lv in LEVELS.items()
+        ],
         "default": DEFAULT_LEVEL,
     }
 

@@ -47,6 +47,11 @@ SIDE_OF = {p: s for table in (SOLDIER, KING, CROWNED, CROWNED_KING) for s, p in 
 WITH_KING = {"b": "B", "g": "G", "x": "X", "y": "Y"}
 WITHOUT_KING = {v: k for k, v in WITH_KING.items()}
 CROWN = {"b": "x", "g": "y", "B": "X", "G": "Y"}
+#: Evaluation: a King's worth beside its soldiers (1 each), and more when the other King is gone.
+KING_VALUE = 3.0
+LONE_KING_VALUE = 4.0
+DANGER = 1.0
+DANGER_RANKS = 2
 
 
 class State(NamedTuple):
@@ -137,9 +142,10 @@ class Lilypad(Position):
 
     def king_square(self, side: str) -> int:
         """Index of ``side``'s King (or pawn), or -1."""
-        for i, p in enumerate(self._state.board):
-            if p in (KING[side], CROWNED_KING[side]):
-                return i
+        board = self._state.board
+        for king in (KING[side], CROWNED_KING[side]):
+            if king in board:  # scans in C: the search asks at every node
+                return board.index(king)
         return -1
 
     def _decide(self) -> str | None:
@@ -300,17 +306,54 @@ class Lilypad(Position):
     # -- for the UI and the search ---------------------------------------------------------------
 
     def evaluate(self) -> float:
-        """Material, plus how far each King has come and whether its way is open."""
+        """Material, and each King's value: it is a side's only way to win, so it is worth more
+        once the other King is gone (then only losing it can spoil the game). A King is rated by
+        the farthest square it could swap to now: a bridge of soldiers toward its last row."""
+        board = self._state.board
         score = {BLACK: 0.0, GREEN: 0.0}
-        for i, p in enumerate(self._state.board):
+        kings = {}
+        for i, p in enumerate(board):
             if p == EMPTY:
                 continue
             side = SIDE_OF[p]
             score[side] += 1.6 if p in (CROWNED[side], CROWNED_KING[side]) else 1.0
             if p in (KING[side], CROWNED_KING[side]):
-                travelled = abs(RANK[i] - BACK_ROW[side])
-                score[side] += 2.0 + 0.25 * travelled * travelled
+                kings[side] = i
+        for side, k in kings.items():
+            reach = max(abs(RANK[i] - BACK_ROW[side]) for i in self._bridge(side, k))
+            score[side] += KING_VALUE + 0.25 * reach * reach - DANGER * self._danger(side, k)
+            if self.other(side) not in kings and not self._state.drops:
+                score[side] += LONE_KING_VALUE
         return score[self.turn] - score[self.other(self.turn)]
+
+    def _danger(self, side: str, king: int) -> int:
+        """Enemy pieces within two steps ahead of the King: captures being compulsory, they can
+        lure it into a capture that leaves it to be taken."""
+        steps = GEOMETRY.steps
+        board = self._state.board
+        count = 0
+        ring, seen = [king], set()
+        for _ in range(DANGER_RANKS):
+            ring = list({j for i in ring for j in (steps[i][d] for d in FORWARD[side]) if j >= 0})
+            seen.update(ring)
+        for j in seen:
+            p = board[j]
+            if p != EMPTY and SIDE_OF[p] != side:
+                count += 1
+        return count
+
+    def _bridge(self, side: str, king: int) -> list[int]:
+        """The King's square and the squares of the friendly checkers it can swap to."""
+        steps = GEOMETRY.steps
+        board = self._state.board
+        friendly = (SOLDIER[side], CROWNED[side])
+        seen = [king]
+        for i in seen:  # grows while it is walked: a breadth-first search
+            for d in ALL_DIAGONALS:
+                j = steps[i][d]
+                if j >= 0 and board[j] in friendly and j not in seen:
+                    seen.append(j)
+        return seen
 
     def status(self) -> dict:
         s = self._state

@@ -23,12 +23,16 @@ MAX_PLIES = 400
 
 
 def level_player(level: int, time_scale: float = 1.0) -> Player:
-    """The AI at ``level``, thinking ``time_scale`` times the level's documented time."""
-    time_ms = LEVELS[level].time_ms * time_scale
+    """The AI at ``level``, with ``time_scale`` times the level's think time and node budget."""
+    settings = LEVELS[level]
+    time_ms = settings.time_ms * time_scale
+    nodes = max(1, round(settings.nodes * time_scale)) if settings.nodes else None
 
     def play(game: Game, rng: random.Random) -> str:
         history = game.positions[:-1]
-        return analyse(game.position, level=level, time_ms=time_ms, seed=rng.getrandbits(32), history=history).move
+        return analyse(
+            game.position, level=level, time_ms=time_ms, nodes=nodes, seed=rng.getrandbits(32), history=history
+        ).move
 
     play.__name__ = f"level {level}"
     return play

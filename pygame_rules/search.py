@@ -19,24 +19,25 @@ The search runs in slices (:meth:`Search.run` returns after at most ``slice_ms``
 worker can read its messages between slices and cancel a search. It is deterministic for a seed
 and a node or depth budget; with a time budget, how far it gets depends on the machine.
 
-Levels (think time per move; the same wall time in CPython and in the browser, where Pyodide
-searches fewer nodes in it):
+Levels: levels 1-4 search a fixed number of positions (nodes), so each is the same opponent on
+a fast machine or a slow one, doubling from level to level; their think time is only an upper
+bound for slow machines. Level 5 uses all of its time.
 
-=====  =========  ==========  ===========================================================
-level  think ms   max depth   character
-=====  =========  ==========  ===========================================================
-1      250        2           beginner: picks at random among moves within 0.5 of the best
-2      500        3           casual: within 0.25 of the best
-3      700        4           club: the best move of a search four plies deep
-4      1200       --          strong: 1.2 s
-5      1800       --          strongest: 1.8 s, which with the worker's overhead stays
-                              within about 2 s per move in the browser
-=====  =========  ==========  ===========================================================
+=====  =======  =========  ==========================================================
+level  nodes    think ms   character
+=====  =======  =========  ==========================================================
+1      1,000    250        beginner: about four plies deep in Lilypad, two in 3 Crowns;
+                           picks at random among moves within 0.1 of the best
+2      2,000    500        casual: within 0.05 of the best
+3      4,000    900        club
+4      8,000    1,300      strong
+5      --       1,800      strongest: 1.8 s, which with the worker's overhead stays
+                           within about 2 s per move in the browser
+=====  =======  =========  ==========================================================
 
-The think time is an upper bound: a search stops early once its depth cap is reached, or when
-it has used more than half its time, since the next depth would not finish. Levels 1-3 are
-mostly bounded by their depth caps (well under their time in Lilypad and the Lion Game; 3 Crowns,
-with about 45 moves a position, uses more of it), levels 4 and 5 by their time.
+CPython searches about 14,000 nodes a second in Lilypad, 8,000 in the Lion Game and 6,000 in
+3 Crowns; Pyodide fewer (``bench/speed_pyodide.mjs``). A search also stops early when it has
+used more than half its budget, since the next depth would not finish.
 
 Every level searches at least to depth 1 with the win-in-one check above, so even level 1 takes
 an immediate win and parries an immediate loss when it can.
@@ -80,20 +81,23 @@ EXACT, LOWER, UPPER = 0, 1, 2
 
 @dataclass(frozen=True)
 class Level:
-    """One playing level: think time, an optional depth cap, and a random margin at the root."""
+    """One playing level: think time, optional node and depth caps, and a random margin at the root."""
 
     time_ms: int
-    max_depth: int | None
+    max_depth: int | None = None
     #: The move is drawn at random among root moves scoring within ``margin`` of the best.
     margin: float = 0.0
+    #: Positions searched at most: the same opponent on a fast or a slow machine, as long as
+    #: the think time allows them.
+    nodes: int | None = None
 
 
 LEVELS = {
-    1: Level(250, 2, 0.5),
-    2: Level(500, 3, 0.25),
-    3: Level(700, 4),
-    4: Level(1200, None),
-    5: Level(1800, None),
+    1: Level(250, nodes=1000, margin=0.1),
+    2: Level(500, nodes=2000, margin=0.05),
+    3: Level(900, nodes=4000),
+    4: Level(1300, nodes=8000),
+    5: Level(1800),
 }
 DEFAULT_LEVEL = 3
 
@@ -157,7 +161,7 @@ class Search:
     """
 
     #: What a draw costs the side the search plays for (it plays on rather than settle).
-    contempt = 0.5
+    contempt = 2.0
     #: At the horizon, look for a move that wins at once before standing pat.
     check_wins = True
     #: Stop deepening once this share of the budget is spent: the next depth would not finish.
@@ -185,7 +189,8 @@ class Search:
         self.position = position
         self._root = type(position).from_text(position.text)  # keeps the caller's position light
         self.time_ms = time_ms if time_ms is not None else (settings.time_ms or None)
-        self.max_nodes = nodes
+        node_caps = [n for n in (nodes, settings.nodes) if n]
+        self.max_nodes = min(node_caps) if node_caps else None
         caps = [d for d in (depth, settings.max_depth) if d]
         self.max_depth = min(caps) if caps else MAX_PLY
         self.margin = settings.margin

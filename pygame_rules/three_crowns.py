@@ -339,6 +339,8 @@ def crowned_lines(board, side: str) -> list[int]:
     """Squares of ``side``'s crowned stones that stand 3 or more in a line (empty: no crowned troika)."""
     crown = CROWNED[side]
     found: set[int] = set()
+    if board.count(crown) < 3:  # the common case, and cheap: the search asks at every node
+        return []
     for i, p in enumerate(board):
         if p != crown:
             continue

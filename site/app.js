@@ -353,7 +353,7 @@ function renderLevels(table) {
   const saved = Number(readSetting("level"));
   app.level = known.includes(saved) ? saved : table.default;
   $("level").replaceChildren(
-    ...table.levels.map((l) => new Option(`Level ${l.level} · ~${l.time_ms / 1000} s`, String(l.level))),
+    ...table.levels.map((l) => new Option(`Level ${l.level} · ${l.nodes ? "up to " : ""}${l.time_ms / 1000} s`, String(l.level))),
   );
   $("level").value = String(app.level);
 }

@@ -77,7 +77,7 @@ def test_modes_and_levels_are_offered_with_think_times(site):
     options = page.get_by_label("Players").locator("option").all_inner_texts()
     assert options == ["Two players", "Play Black vs computer", "Play Green vs computer", "Computer vs computer"]
     levels = page.get_by_label("Level").locator("option").all_inner_texts()
-    assert levels == [f"Level {n} · ~{lv.time_ms / 1000:g} s" for n, lv in LEVELS.items()]
+    assert levels == [f"Level {n} · {'up to ' if lv.nodes else ''}{lv.time_ms / 1000:g} s" for n, lv in LEVELS.items()]
     expect(page.locator("#level-field")).to_be_hidden()  # two people: no level to choose
     choose(site, "Play Black vs computer", 1)
     expect(page.locator("#level-field")).to_be_visible()

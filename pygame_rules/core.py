@@ -195,17 +195,21 @@ def format_board(cells: Sequence[str], geometry: Geometry) -> str:
 
 @dataclass(frozen=True, eq=False)
 class Move:
-    """One legal move: its canonical text, the squares its piece stops on, and what it removes.
+    """One legal move: its canonical text, the squares its piece stops on, and what it does.
 
     ``path`` starts at the square the move starts from and lists every square a player clicks to
     enter it (for a drop, just the square). ``removed`` lists the squares whose pieces the move
-    takes off the board. ``after`` is the resulting position.
+    takes off the board; ``changed`` the squares off the path whose pieces it turns into other
+    pieces, with the new letter (a 3 Crowns stone uncrowned); ``jumped`` the squares of pieces it
+    leaps over and leaves as they are. ``after`` is the resulting position.
     """
 
     text: str
     path: tuple[str, ...]
     after: "Position" = field(repr=False)
     removed: tuple[str, ...] = ()
+    changed: tuple[tuple[str, str], ...] = ()
+    jumped: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return self.text
@@ -221,6 +225,8 @@ class Move:
             "text": self.text,
             "path": list(self.path),
             "removed": list(self.removed),
+            "changed": dict(self.changed),
+            "jumped": list(self.jumped),
             "after": self.after.text,
         }
 

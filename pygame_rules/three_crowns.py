@@ -181,7 +181,7 @@ class ThreeCrowns(Position):
             after[i] = EMPTY
             after[j] = stone
             crowned = crown_if_troika(after, j)
-            yield self._move((NAMES[i], NAMES[j]), "-", after, crowned, ())
+            yield self._move((NAMES[i], NAMES[j]), "-", after, crowned)
 
     def _jumps(self, i: int) -> Iterator[Move]:
         """Double jumps of the stone on ``i``: two legs, the second never straight back."""
@@ -210,13 +210,19 @@ class ThreeCrowns(Position):
                     after[second] = UNCROWNED[enemy]
                     if in_troika(after, second):
                         after[second] = EMPTY
-                removed = (NAMES[second],) if after[second] == EMPTY else ()
                 crown_if_troika(after, end)
-                yield self._move((NAMES[i], NAMES[land], NAMES[end]), ":", after, True, removed)
+                # The Move tells what happens to both stones, for the board to show before it is played.
+                if after[second] == EMPTY:
+                    fate = {"removed": (NAMES[second],)}
+                else:
+                    fate = {"changed": ((NAMES[second], after[second]),)}
+                path = (NAMES[i], NAMES[land], NAMES[end])
+                yield self._move(path, ":", after, True, jumped=(NAMES[over],), **fate)
 
-    def _move(self, path: tuple[str, ...], separator: str, board: list[str], resets_clock: bool,
-              removed: tuple[str, ...]) -> Move:
-        """The Move along ``path`` giving ``board``; it updates the equalizer and the clock."""
+    def _move(self, path: tuple[str, ...], separator: str, board: list[str], resets_clock: bool, **effects) -> Move:
+        """The Move along ``path`` giving ``board``; it updates the equalizer and the clock.
+
+        ``effects`` are the Move's ``removed``, ``changed`` and ``jumped`` squares."""
         s = self._state
         if s.bound == BOUND_NEXT:
             bound = path[-1]
@@ -226,7 +232,7 @@ class ThreeCrowns(Position):
             bound = NO_BOUND
         clock = 0 if resets_clock else s.clock + 1
         after = State(tuple(board), self.other(s.turn), bound, clock)
-        return Move(separator.join(path), path, type(self)(after), removed)
+        return Move(separator.join(path), path, type(self)(after), **effects)
 
     # -- for the UI and the search ---------------------------------------------------------------
 
@@ -263,7 +269,9 @@ class ThreeCrowns(Position):
         s = self._state
         notes, marks = [], []
         counts = {side: stone_count(s.board, side) for side in self.sides}
-        count_note = f"Green {counts[GREEN]} stones, Black {counts[BLACK]} stones"
+        count_note = ", ".join(
+            f"{self.side_names[side]} {n} stone{'s' if n != 1 else ''}" for side, n in counts.items()
+        )
         if max(counts.values()) > LOSING_STONE_COUNT:
             count_note += f" ({LOSING_STONE_COUNT} loses)"
         notes.append(count_note + ".")

@@ -441,13 +441,29 @@ function onBoardMove(candidates) {
   showMessage(`The moves ${candidates.map((m) => m.text).join(", ")} have the same squares; please report this.`);
 }
 
-function onBoardSelect({ selection, next, canStop, piece }) {
+function onBoardSelect({ selection, next, canStop, piece, effects = {} }) {
   let hint = "";
   if (canStop) hint = `Continue to ${next.join(" or ")}, or click ${selection.at(-1)} again to stop there.`;
   else if (selection.length) hint = `Click a marked square to move; click elsewhere to cancel.`;
-  $("hint").textContent = hint;
+  $("hint").textContent = [hint, ...describeEffects(effects)].join(" ");
   const about = selection.length ? app.info.pieces[piece] : null;
   $("piece-help").textContent = about?.help ? `${about.name}: ${about.help}` : "";
+}
+
+// What going on to each next square does to other pieces, in words: "To b2: takes the Green stone on c3."
+function describeEffects(effects) {
+  const name = (letter) => app.info.pieces[letter]?.name ?? letter;
+  const on = (square) => `the ${name(app.state.board[square])} on ${square}`;
+  const a = (letter) => `${/^[aeiou]/i.test(name(letter)) ? "an" : "a"} ${name(letter)}`;
+  return Object.entries(effects)
+    .map(([square, { removed = [], changed = {} }]) => {
+      const parts = [
+        ...(removed.length ? [`takes ${removed.map(on).join(", ")}`] : []),
+        ...Object.entries(changed).map(([sq, letter]) => `turns ${on(sq)} into ${a(letter)}`),
+      ];
+      return parts.length ? `To ${square}: ${parts.join("; ")}.` : "";
+    })
+    .filter(Boolean);
 }
 
 // Take back the last move; against the computer, back to the person's turn (its reply and their move).

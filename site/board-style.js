@@ -92,6 +92,10 @@ ${PIECE_CSS}
 /* What the move under the pointer would take off: faded and crossed out, not only faded. */
 .piece.preview-taken { opacity: 0.45; }
 .piece.preview-taken .pc-body { stroke: #b42318; stroke-width: 8; stroke-dasharray: 10 6; }
+/* A piece the move leaps over and leaves; a piece it would change, drawn as it would become. */
+.jumped-ring { fill: none; stroke: #1d4ed8; stroke-width: 6; stroke-dasharray: 4 7; stroke-linecap: round; }
+.changed-ring { fill: none; stroke: #c2410c; stroke-width: 8; stroke-dasharray: 10 6; }
+.piece.changing { opacity: 0; }
 .piece.lifted { filter: drop-shadow(0 6px 6px rgba(0, 0, 0, 0.35)); }
 .status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .error { margin: 0.5em 0; color: #a4161a; font-size: 0.9rem; }

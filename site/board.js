@@ -12,7 +12,7 @@
 //     movable: {moves: [{text, path}], enabled: true},
 //     static: false,               // a diagram: no interaction at all
 //     label: "Lilypad board",
-//     events: {move(candidates), select({selection, next, canStop, piece})},
+//     events: {move(candidates), select({selection, next, canStop, piece, effects})},
 //   });
 //   board.set({position, lastMove, animate: true});  // animate: true, or {path} to move a piece along it
 //
@@ -261,9 +261,25 @@ export function createBoard(host, initial) {
 
   const capitalised = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
+  // A ring around a piece, with a tooltip saying what happens to it.
+  function ring(square, cls, title) {
+    const [x, y] = center(square);
+    const circle = node("circle", { class: cls, cx: x, cy: y, r: 46 }, over);
+    circle.dataset.square = square;
+    node("title", {}, circle).textContent = title;
+  }
+
+  // The squares listed under `key` ("removed", "jumped") in every one of `moves`.
+  const common = (moves, key) => new Set(moves[0]?.[key]?.filter((sq) => moves.every((m) => m[key]?.includes(sq))));
+  // The [square, new letter] changes that every one of `moves` makes.
+  const commonChanges = (moves) =>
+    Object.entries(moves[0]?.changed ?? {}).filter(([sq, letter]) => moves.every((m) => m.changed?.[sq] === letter));
+
   function render() {
     let taken = new Set(); // squares whose pieces the selection so far captures
+    let jumped = new Set(); // squares of pieces the selection so far leaps over and leaves
     let previewed = new Set(); // squares whose pieces the pointed-at next square would capture
+    let changes = []; // [square, new letter]: pieces the pointed-at next square would change
     under.replaceChildren();
     over.replaceChildren();
     markLayer.replaceChildren();
@@ -315,8 +331,11 @@ export function createBoard(host, initial) {
         node("polyline", { class: "path-line", points }, under);
       }
       const { matching, complete, next } = follow(moves, selection);
-      // Pieces every matching move takes off: the ones the clicks so far have jumped.
-      taken = new Set(matching[0]?.removed.filter((sq) => matching.every((m) => m.removed.includes(sq))));
+      // Pieces every matching move takes off (or leaps over): the ones the clicks so far have jumped.
+      if (selection.length > 1) {
+        taken = common(matching, "removed");
+        jumped = common(matching, "jumped");
+      }
       for (const square of next) {
         const [x, y] = center(square);
         const occupied = pieceEls.has(square) && square !== selection[0];
@@ -332,9 +351,12 @@ export function createBoard(host, initial) {
           pill(square, word, word, onto ? `${capitalised(word)} (${onto.text})` : word);
         }
       }
-      // The pieces the move under the pointer would take off, before it is played.
-      const pointed = hover && next.includes(hover) ? follow(moves, [...selection, hover]).matching : [];
-      previewed = new Set(pointed[0]?.removed.filter((sq) => pointed.every((m) => m.removed.includes(sq))));
+      // What the move under the pointer (or the keyboard cursor) would take off or change, before
+      // it is played.
+      const target = keyboard && cursor && root.activeElement === svg ? cursor : hover;
+      const pointed = target && next.includes(target) ? follow(moves, [...selection, target]).matching : [];
+      previewed = common(pointed, "removed");
+      changes = commonChanges(pointed);
       if (complete.length && selection.length > 1) pill(selection.at(-1), "stop", "stop", `Stop here (${complete[0].text})`);
     }
     for (const [square, g] of pieceEls) {
@@ -342,8 +364,23 @@ export function createBoard(host, initial) {
       if (hold && square === hold.from) shown = hold.at;
       else if (selection.length > 1 && square === selection[0]) shown = selection.at(-1);
       if (g.at !== shown && !drag?.active) place(g, shown);
-      g.classList.toggle("taken", taken.has(square) && selection.length > 1);
+      g.classList.toggle("taken", taken.has(square));
       g.classList.toggle("preview-taken", previewed.has(square) && !taken.has(square));
+      g.classList.toggle("jumped", jumped.has(square));
+      if (jumped.has(square)) ring(square, "jumped-ring", `${describe(g.dataset.piece).name} on ${square}: jumped, stays`);
+    }
+    // A piece the move would change is shown as it would become, ringed.
+    const changing = new Set(changes.map(([square]) => square));
+    for (const [square, g] of pieceEls) g.classList.toggle("changing", changing.has(square));
+    for (const [square, letter] of changes) {
+      const g = pieceEls.get(square);
+      if (!g || !known(square)) continue;
+      const ghost = node("g", { class: `${pieceClass(letter)} becomes` }, over);
+      ghost.innerHTML = glyphMarkup(describe(letter).glyph, letter);
+      ghost.style.transform = translate(square);
+      ghost.dataset.square = square;
+      ghost.dataset.piece = letter;
+      ring(square, "changed-ring", `${describe(g.dataset.piece).name} on ${square} becomes ${describe(letter).name}`);
     }
     if (keyboard && cursor && known(cursor) && root.activeElement === svg) {
       const { col, row } = grid.get(cursor);
@@ -373,7 +410,14 @@ export function createBoard(host, initial) {
       announce(`${selection.join(" to ")} selected. Next: ${next.join(", ")}${canStop ? `; or ${selection.at(-1)} again to stop` : ""}.`);
     }
     const piece = pieceEls.get(selection[0])?.dataset.piece ?? null;
-    cfg.events.select?.({ selection: [...selection], next, canStop, piece });
+    // What going on to each next square would take off or change (said where hovering is not possible).
+    const effects = Object.fromEntries(
+      next.map((square) => {
+        const { matching } = follow(cfg.movable.moves, [...selection, square]);
+        return [square, { removed: [...common(matching, "removed")], changed: Object.fromEntries(commonChanges(matching)) }];
+      }),
+    );
+    cfg.events.select?.({ selection: [...selection], next, canStop, piece, effects });
   }
 
   function announce(text) {

@@ -55,6 +55,8 @@ def test_state_of_the_start():
         "text": "K@c8",
         "path": ["c8"],
         "removed": [],
+        "changed": {},
+        "jumped": [],
         "after": pygame_rules.start("lilypad").play("K@c8").text,
     }
     assert state["board"]["a8"] == "b" and len(state["board"]) == 24

@@ -144,7 +144,9 @@ def test_move_value_and_json():
     m = p.move("K@c8")
     assert str(m) == "K@c8" and m == p.move("K@c8") and hash(m) == hash("K@c8")
     assert m != p.move("K@a8")
-    assert m.to_json() == {"text": "K@c8", "path": ["c8"], "removed": [], "after": m.after.text}
+    assert m.to_json() == {
+        "text": "K@c8", "path": ["c8"], "removed": [], "changed": {}, "jumped": [], "after": m.after.text
+    }
 
 
 def test_positions_compare_by_game_variant_and_text():

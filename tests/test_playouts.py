@@ -57,10 +57,22 @@ def check_position(p: Position, game: str, variant: str | None) -> None:
         assert m.path and m.path[0] in squares, f"{m.text}: path {m.path}"
         assert set(m.path) <= squares, f"{m.text}: path {m.path}"
         assert set(m.removed) <= set(occupied), f"{m.text} removes {m.removed} from {text}"
+        check_effects(m, occupied)
         assert m.after.turn != p.turn
         assert type(m.after) is type(p)
         json.dumps(m.to_json())
     assert p.text == text and list(p.board_cells()) == cells, "playing changed the position"
+
+
+def check_effects(m, before: dict[str, str]) -> None:
+    """Every change a move makes to the board off its path is declared (the board previews them)."""
+    after = m.after.pieces_on_board()
+    off_path = (set(before) | set(after)) - set(m.path)
+    happened = {sq: after.get(sq) for sq in off_path if before.get(sq) != after.get(sq)}
+    declared = {sq: None for sq in m.removed if sq not in m.path} | dict(m.changed)
+    assert happened == declared, f"{m.text}: the board changes {happened}, the move declares {declared}"
+    for sq in m.jumped:
+        assert sq in before and after.get(sq) == before[sq], f"{m.text}: jumped {sq} is not left as it was"
 
 
 @pytest.mark.parametrize("game, variant", GAMES, ids=IDS)

@@ -290,6 +290,8 @@ def test_an_uncrowned_stone_jumps_two_crowned_stones_and_uncrowns_the_second():
     assert m.path == ("b1", "d3", "f5")
     assert m.removed == ()
     assert m.after.text == "8/8/8/5g2/4b3/8/2B5/8 b - 0"
+    # The move says so, for the board to show it before it is played.
+    assert m.jumped == ("c2",) and m.changed == (("e4", "b"),)
 
 
 @pytest.mark.parametrize(
@@ -307,10 +309,11 @@ def test_the_second_crowned_stone_is_captured_if_uncrowning_makes_a_troika(rank_
     m = p.move("b1:d3:f5")
     board = m.after.pieces_on_board()
     assert board["c2"] == "B"  # the first jumped stone is unaffected
+    assert m.jumped == ("c2",)
     if fate == "captured":
-        assert "e4" not in board and m.removed == ("e4",)
+        assert "e4" not in board and m.removed == ("e4",) and m.changed == ()
     else:
-        assert board["e4"] == "b" and m.removed == ()
+        assert board["e4"] == "b" and m.removed == () and m.changed == (("e4", "b"),)
 
 
 def test_uncrowning_troika_in_a_column_with_the_stone_in_the_middle():
@@ -323,7 +326,7 @@ def test_a_crowned_stone_captures_the_second_uncrowned_stone():
     p = load("8/8/8/8/8/8/1b1b4/G7 g - 0")
     assert jumps(p) == ["a1:c3:e1"]
     m = p.move("a1:c3:e1")
-    assert m.removed == ("d2",)
+    assert m.removed == ("d2",) and m.jumped == ("b2",) and m.changed == ()
     assert m.after.text == "8/8/8/8/8/8/1b6/4G3 b - 0"
 
 
@@ -549,6 +552,7 @@ def test_status_notes_and_marks():
     after_equalizer = p3.play("d2-d3").status()
     assert after_equalizer == {"notes": ["Green 10 stones, Black 10 stones (7 loses)."], "marks": []}
     assert load(JUMPING_EXAMPLE).status()["notes"] == ["Green 5 stones, Black 2 stones."]
+    assert load("8/8/8/8/bbB1B3/8/2B5/1g6 g - 0").status()["notes"] == ["Green 1 stone, Black 5 stones."]
     assert load("8/8/8/8/8/8/8/g5bb g - 100").status()["notes"][-1].startswith("Draw: 100 plies")
 
 

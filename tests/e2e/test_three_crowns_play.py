@@ -93,3 +93,39 @@ def test_a_double_jump_is_entered_one_landing_at_a_time(site):
     assert site.last_move_squares() == {"d6", "d4", "f4"}
     expect(page.locator("#notes")).to_contain_text("Green 4 stones, Black 2 stones.")
     site.watch.assert_clean()
+
+
+# Green's b1 jumps the crowned c2, then either the crowned c4 (uncrowned, it would stand in a
+# troika a4-b4-c4, so it is captured) or the crowned e4 (uncrowned, it stays).
+TWO_FATES = "8/8/8/8/bbB1B3/8/2B5/1g6 g - 0"
+
+
+def test_a_double_jump_shows_the_jumped_stone_and_what_happens_to_the_second(site):
+    site.load_position(TWO_FATES)
+    page = site.page
+    position = pygame_rules.load("three-crowns", TWO_FATES)
+    expect(page.locator("#notes")).to_contain_text("Green 1 stone, Black 5 stones.")
+    site.click("b1")
+    site.click("d3")
+    assert site.dests() == {"b5", "f5"} == next_squares(position, ["b1", "d3"])
+    # The first stone jumped stays as it is, and is ringed as jumped.
+    assert site.squares_of("#board .jumped-ring") == {"c2"}
+    hint = page.locator("#hint")
+    expect(hint).to_contain_text("To b5: takes the Black crowned stone on c4.")
+    expect(hint).to_contain_text("To f5: turns the Black crowned stone on e4 into a Black stone.")
+    site.square("f5").hover()  # the uncrowning: e4 is shown as the stone it becomes
+    assert site.squares_of("#board .changed-ring") == {"e4"}
+    assert page.locator("#board .piece.becomes").evaluate_all("els => els.map(e => e.dataset.piece)") == ["b"]
+    assert site.squares_of("#board .piece.changing") == {"e4"}  # the crowned stone gives way to it
+    assert site.squares_of("#board .piece.preview-taken") == set()
+    page.screenshot(path="/tmp/ks-three-crowns-uncrown-preview.png")
+    site.square("b5").hover()  # the capture: c4 is faded and ringed, nothing changes
+    assert site.squares_of("#board .piece.preview-taken") == {"c4"}
+    assert site.squares_of("#board .changed-ring, #board .piece.changing") == set()
+    site.click("f5")
+    expect(page.locator("#moves .mv.current")).to_have_text("b1:d3:f5")
+    site.wait_idle()
+    assert site.pieces() == position.move("b1:d3:f5").after.pieces_on_board()
+    assert site.pieces()["e4"] == "b" and site.pieces()["c2"] == "B"
+    assert site.squares_of("#board .jumped-ring, #board .changed-ring, #board .piece.becomes") == set()
+    site.watch.assert_clean()

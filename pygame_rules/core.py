@@ -7,7 +7,7 @@ line and the browser bridge use only what is declared here, so they never know w
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
 
 
 class RulesError(ValueError):
@@ -193,7 +193,6 @@ def format_board(cells: Sequence[str], geometry: Geometry) -> str:
 # Moves and positions
 
 
-@dataclass(frozen=True, eq=False)
 class Move:
     """One legal move: its canonical text, the squares its piece stops on, and what it does.
 
@@ -202,14 +201,42 @@ class Move:
     takes off the board; ``changed`` the squares off the path whose pieces it turns into other
     pieces, with the new letter (a 3 Crowns stone uncrowned); ``jumped`` the squares of pieces it
     leaps over and leaves as they are. ``after`` is the resulting position.
+
+    A game may pass ``after`` as a function of no arguments that builds the position: it is called
+    the first time ``after`` is read, so moves a search never plays cost little. The function must
+    not hold the position the move was generated in (a move list holding a function holding its
+    position would be a reference cycle, freed only by the garbage collector): give it the state.
+    Games may subclass Move to carry facts of their own (as 3 Crowns does).
     """
 
-    text: str
-    path: tuple[str, ...]
-    after: "Position" = field(repr=False)
-    removed: tuple[str, ...] = ()
-    changed: tuple[tuple[str, str], ...] = ()
-    jumped: tuple[str, ...] = ()
+    __slots__ = ("text", "path", "removed", "changed", "jumped", "_after")
+
+    def __init__(
+        self,
+        text: str,
+        path: tuple[str, ...],
+        after: "Position | Callable[[], Position]",
+        removed: tuple[str, ...] = (),
+        changed: tuple[tuple[str, str], ...] = (),
+        jumped: tuple[str, ...] = (),
+    ):
+        self.text = text
+        self.path = path
+        self.removed = removed
+        self.changed = changed
+        self.jumped = jumped
+        self._after = after
+
+    @property
+    def after(self) -> "Position":
+        """The position after this move."""
+        after = self._after
+        if not isinstance(after, Position):
+            after = self._after = after()
+        return after
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r}, path={self.path!r}, removed={self.removed!r})"
 
     def __str__(self) -> str:
         return self.text
@@ -236,7 +263,8 @@ class Position:
 
     A subclass declares the class attributes below and implements ``_parse``, ``_format`` and
     ``_generate``; it may override ``_decide`` (the end of the game), ``_canonical_move`` (accepted
-    long forms of move texts), ``repetition_key``, ``evaluate`` and ``status``.
+    long forms of move texts), ``repetition_key``, ``status``, and for the search ``evaluate``,
+    ``order_hint`` and ``wins_at_once``.
     """
 
     #: Game id, as :func:`pygame_rules.games` lists it.
@@ -291,6 +319,13 @@ class Position:
         """A heuristic score for the side to move, roughly in pawns; 0 when nothing is known."""
         return 0.0
 
+    def wins_at_once(self, move: Move) -> bool:
+        """Whether the game's end checks (``_decide``: a King home, a line of crowns, a Lion taken)
+        declare the side to move the winner right after ``move``, before any reply. The search asks
+        this of every move at its horizon; games override it with a test that need not build
+        ``move.after`` for most moves."""
+        return move.after._decided() == self.turn
+
     def order_hint(self, move: Move) -> float:
         """How promising ``move`` looks, for the search's move ordering (higher first); 0 by default."""
         return 0.0
@@ -331,12 +366,14 @@ class Position:
 
     @property
     def state(self) -> Any:
-        """The game-specific state (read only)."""
+        """The game-specific state (read only): immutable and hashable, and equal exactly when the
+        positions are equal (a search keys its table by it; ``type(p)(p.state)`` copies ``p``)."""
         return self._state
 
     @property
-    def repetition_key(self) -> str:
-        """The part of the position string that threefold repetition compares (no counters)."""
+    def repetition_key(self) -> Hashable:
+        """What threefold repetition compares: the position without its move counters. Any hashable
+        value will do; by default the position string, which games with counters override."""
         return self.text
 
     def legal(self) -> tuple[Move, ...]:
@@ -541,7 +578,7 @@ class Game:
         self.start = start
         self._positions: list[Position] = [start]
         self._moves: list[Move] = []
-        self._seen: dict[str, int] = {start.repetition_key: 1}
+        self._seen: dict[Hashable, int] = {start.repetition_key: 1}
 
     def copy(self) -> "Game":
         """An independent record with the same start and moves (positions are shared: immutable)."""

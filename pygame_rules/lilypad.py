@@ -7,6 +7,7 @@ pawn riding on a checker), with its Appendix A options as further variants.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator, NamedTuple
 
 from .core import (
@@ -26,6 +27,7 @@ BLACK, GREEN = "b", "g"
 GEOMETRY = Geometry.grid(8, 8, kind=lambda f, r: "dark" if (f + r) % 2 else "light")
 DARK = frozenset(i for i, k in enumerate(GEOMETRY.kinds) if k == "dark")
 RANK = tuple(r for _, r in GEOMETRY.coords)
+RANK_OF = {name: r for name, (_, r) in zip(GEOMETRY.names, GEOMETRY.coords)}
 #: Diagonal direction indices into ``GEOMETRY.steps``, per side: forward ones, and all four.
 FORWARD = {
     BLACK: tuple(DIRECTIONS.index(d) for d in ((1, -1), (-1, -1))),
@@ -36,6 +38,7 @@ ALL_DIAGONALS = tuple(DIRECTIONS.index(d) for d in ((1, 1), (1, -1), (-1, -1), (
 LAST_ROW = {BLACK: 0, GREEN: 7}
 BACK_ROW = {BLACK: 7, GREEN: 0}
 
+OTHER = {BLACK: GREEN, GREEN: BLACK}
 #: Letters by side: soldier, King (default rules) or soldier with the pawn (invisible-city),
 #: crowned checker, crowned checker with the pawn (invisible-city only).
 SOLDIER = {BLACK: "b", GREEN: "g"}
@@ -43,6 +46,10 @@ KING = {BLACK: "B", GREEN: "G"}
 CROWNED = {BLACK: "x", GREEN: "y"}
 CROWNED_KING = {BLACK: "X", GREEN: "Y"}
 SIDE_OF = {p: s for table in (SOLDIER, KING, CROWNED, CROWNED_KING) for s, p in table.items()}
+#: The directions each piece steps and captures in: crowned checkers all four, others forward.
+DIRECTIONS_OF = {
+    p: ALL_DIAGONALS if p in (CROWNED[s], CROWNED_KING[s]) else FORWARD[s] for p, s in SIDE_OF.items()
+}
 #: The same checker with the King (pawn) added or taken off.
 WITH_KING = {"b": "B", "g": "G", "x": "X", "y": "Y"}
 WITHOUT_KING = {v: k for k, v in WITH_KING.items()}
@@ -138,6 +145,10 @@ class Lilypad(Position):
         s = self._state
         return f"{format_board(s.board, GEOMETRY)} {s.turn} {s.drops or '-'}"
 
+    @property
+    def repetition_key(self) -> State:
+        return self._state  # no counters to leave out
+
     # -- end of the game ------------------------------------------------------------------------
 
     def king_square(self, side: str) -> int:
@@ -186,9 +197,7 @@ class Lilypad(Position):
                 yield Move(f"K@{name}", (name,), type(self)(after))
 
     def _directions(self, piece: str) -> tuple[int, ...]:
-        if piece in CROWNED.values() or piece in CROWNED_KING.values():
-            return ALL_DIAGONALS
-        return FORWARD[SIDE_OF[piece]]
+        return DIRECTIONS_OF[piece]
 
     def _movable(self, piece: str) -> bool:
         return self.king_checker_moves or piece not in WITHOUT_KING
@@ -215,10 +224,8 @@ class Lilypad(Position):
                 landed = self._land(p, j)
                 if landed is None:
                     continue
-                board = list(s.board)
-                board[i], board[j] = EMPTY, landed
                 a, b = GEOMETRY.names[i], GEOMETRY.names[j]
-                yield Move(f"{a}-{b}", (a, b), type(self)(State(tuple(board), self.other(s.turn), "")))
+                yield Move(f"{a}-{b}", (a, b), partial(_play, type(self), s, ((i, EMPTY), (j, landed))))
 
     def _captures(self) -> Iterator[Move]:
         s = self._state
@@ -280,10 +287,9 @@ class Lilypad(Position):
                         nxt.append(j)
             frontier = [] if self.king_range_one else nxt
             for j in nxt:
-                board = list(s.board)
-                board[k], board[j] = WITHOUT_KING[board[k]], WITH_KING[board[j]]
+                changes = ((k, WITHOUT_KING[s.board[k]]), (j, WITH_KING[s.board[j]]))
                 a, b = GEOMETRY.names[k], GEOMETRY.names[j]
-                yield Move(f"{a}>{b}", (a, b), type(self)(State(tuple(board), self.other(s.turn), "")))
+                yield Move(f"{a}>{b}", (a, b), partial(_play, type(self), s, changes))
 
     def _canonical_move(self, text: str) -> str | None:
         """Accept a swap written as its chain, ``b3>c4>d3``, if each link is a real swap."""
@@ -325,6 +331,12 @@ class Lilypad(Position):
             if self.other(side) not in kings and not self._state.drops:
                 score[side] += LONE_KING_VALUE
         return score[self.turn] - score[self.other(self.turn)]
+
+    def wins_at_once(self, move: Move) -> bool:
+        """Only a move that ends on the mover's last row can bring its King home."""
+        if RANK_OF[move.path[-1]] != LAST_ROW[self._state.turn]:
+            return False
+        return super().wins_at_once(move)
 
     def _danger(self, side: str, king: int) -> int:
         """Enemy pieces within two steps ahead of the King: captures being compulsory, they can
@@ -373,6 +385,15 @@ class Lilypad(Position):
         elif self.legal() and self.legal()[0].removed:
             notes.append("A capture is possible, so a capture must be made.")
         return {"notes": notes, "marks": marks}
+
+
+def _play(cls: type[Lilypad], state: State, changes: tuple[tuple[int, str], ...]) -> Lilypad:
+    """The position after a step or a swap (``changes``: square, new letter), built only when a
+    move's ``after`` is first read."""
+    board = list(state.board)
+    for i, piece in changes:
+        board[i] = piece
+    return cls(State(tuple(board), OTHER[state.turn], ""))
 
 
 @register

@@ -13,6 +13,7 @@ gaps are RULES.md's; this module implements them as written there.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Iterable, Iterator, NamedTuple
 
 from .core import (
@@ -231,6 +232,11 @@ _MARK = re.compile(r"([a-g][1-9])>([a-g][1-9])")
 VALUES = {TIGER: 5.0, RHINO: 3.5, ELEPHANT: 3.0, SPIDER: 3.0, BUTTERFLY: 3.0, COBRA: 2.5, FROG: 1.0, LION: 0.0}
 
 
+def _play(cls: type["Lion"], state: State, plan: Plan) -> "Lion":
+    """The position after a planned move: built only when a move's ``after`` is first read."""
+    return cls(cls._after(state, *plan[1:]))
+
+
 def _name_sorted(items, key=lambda x: x):
     return tuple(sorted(items, key=lambda x: NAME_ORDER[key(x)]))
 
@@ -377,9 +383,9 @@ class Lion(Position):
         return f"{format_board(s.board, GEOMETRY)} {s.turn} {charges} {marks} {stuck} {s.clock}"
 
     @property
-    def repetition_key(self) -> str:
-        """The position string without the clock."""
-        return self.text.rsplit(" ", 1)[0]
+    def repetition_key(self) -> tuple:
+        """The state without the clock."""
+        return self._state[:-1]
 
     # -- end of the game ------------------------------------------------------------------------
 
@@ -435,12 +441,11 @@ class Lion(Position):
         return plans
 
     def _generate(self) -> Iterator[Move]:
-        cls = type(self)
-        after = self._after
+        cls, state = type(self), self._state
         for text, plan in self._plans().items():
             removed = plan[3]
             names = tuple([NAMES[r] for r in removed]) if removed else ()
-            yield Move(text, plan[0], cls(after(*plan[1:])), names)
+            yield Move(text, plan[0], partial(_play, cls, state, plan), names)
 
     def _lion(self, board, side, i, plans) -> None:
         a = NAMES[i]
@@ -639,9 +644,9 @@ class Lion(Position):
         for j in RING[i]:
             land(j)
 
-    def _after(self, start, end, removed, piece, charge, squash, mark) -> State:
-        """The state after a planned move; every bookkeeping rule of RULES.md is applied here."""
-        s = self._state
+    @staticmethod
+    def _after(s: State, start, end, removed, piece, charge, squash, mark) -> State:
+        """The state after a planned move from ``s``; every bookkeeping rule of RULES.md is applied here."""
         side = s.turn
         old = s.board
         mover = old[start]
@@ -702,6 +707,11 @@ class Lion(Position):
                 if plans:
                     out.append(i)
         return out
+
+    def wins_at_once(self, move: Move) -> bool:
+        """Only taking the enemy Lion wins at once (a rhino charge stops before its own Lion)."""
+        board = self._state.board
+        return any(KIND[board[SQUARE[name]]] == LION for name in move.removed)
 
     def order_hint(self, move: Move) -> float:
         """What the move takes: enemy pieces count for it, its own (a rhino charge) against it."""

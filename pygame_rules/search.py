@@ -1,8 +1,8 @@
 """The AI opponent: one search for every game, using only the position protocol of ``core``.
 
 It knows no game. It asks a position for its legal moves (``legal()``: each Move's ``after`` and
-``removed``), its result (``winner``), the side to move, its text (the transposition-table key)
-and ``repetition_key`` (a position repeated on the search path, or earlier in the game, scores as
+``removed``), its result (``winner``), the side to move, its ``state`` (the transposition-table
+key) and ``repetition_key`` (a position repeated on the search path, or earlier in the game, scores as
 a draw), plus the per-game hooks ``evaluate()`` (a score for the side to move) and
 ``order_hint(move)`` (move ordering).
 
@@ -54,7 +54,7 @@ import gc
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Generator, Iterable
+from typing import Any, Generator, Hashable, Iterable
 
 from .core import Move, Position
 
@@ -176,7 +176,7 @@ class Search:
         nodes: int | None = None,
         depth: int | None = None,
         seed: int | None = None,
-        history: Iterable[Position | str] = (),
+        history: Iterable[Position | Hashable] = (),
     ):
         if level is None and time_ms is None and nodes is None and depth is None:
             level = DEFAULT_LEVEL
@@ -187,7 +187,7 @@ class Search:
                 raise ValueError(f"{name} must be positive, got {value!r}")
         settings = LEVELS[level] if level is not None else Level(0, None)
         self.position = position
-        self._root = type(position).from_text(position.text)  # keeps the caller's position light
+        self._root = type(position)(position.state)  # a fresh copy keeps the caller's position light
         self.time_ms = time_ms if time_ms is not None else (settings.time_ms or None)
         node_caps = [n for n in (nodes, settings.nodes) if n]
         self.max_nodes = min(node_caps) if node_caps else None
@@ -203,17 +203,17 @@ class Search:
         self._longest_step = 0.0  # the longest time between two nodes so far
         self._slice_start = 0.0
         self._slice_end = self._budget_end = INFINITY
-        self._table: dict[str, tuple[int, float, int, str | None]] = {}
+        self._table: dict[Any, tuple[int, float, int, str | None]] = {}
         self._killers: list[list[str]] = [[] for _ in range(MAX_PLY + MAX_QUIESCENCE + 2)]
         self._history: dict[tuple[str, str], int] = {}
         # Repetitions: a position met on the search path counts as a draw (either side could
         # have deviated earlier on that path); one the game has already seen twice would be the
         # third occurrence, a draw by the rules.
-        self._seen: dict[str, int] = {}
+        self._seen: dict[Any, int] = {}
         for earlier in history:
-            key = earlier if isinstance(earlier, str) else earlier.repetition_key
+            key = earlier.repetition_key if isinstance(earlier, Position) else earlier
             self._seen[key] = self._seen.get(key, 0) + 1
-        self._path: set[str] = {position.repetition_key}
+        self._path: set[Any] = {position.repetition_key}
         self._seen[position.repetition_key] = self._seen.get(position.repetition_key, 0) + 1
 
         self._depth = 0  # last depth searched in full
@@ -362,7 +362,7 @@ class Search:
         if next_depth >= COPY_DEPTH or ply == 0:
             # Positions cache their moves, so a searched subtree stays in memory as long as its
             # root does. Searching a big subtree from a fresh copy frees it as soon as it is done.
-            child = type(child).from_text(child.text)
+            child = type(child)(child.state)
         self._path.add(key)
         try:
             if first or alpha == -INFINITY:
@@ -388,9 +388,9 @@ class Search:
 
     def _principal_variation(self, first: str) -> list[str]:
         pv, position, seen = [first], self._root.move(first).after, set()
-        while len(pv) < 32 and position.text not in seen:
-            seen.add(position.text)
-            entry = self._table.get(position.text)
+        while len(pv) < 32 and position.state not in seen:
+            seen.add(position.state)
+            entry = self._table.get(position.state)
             if entry is None or entry[3] is None:
                 break
             move = next((m for m in position.legal() if m.text == entry[3]), None)
@@ -411,7 +411,7 @@ class Search:
         if depth <= 0 or ply >= MAX_PLY:
             return (yield from self._quiesce(position, alpha, beta, ply, 0))
 
-        key = position.text
+        key = position.state
         entry = self._table.get(key)
         hint = None
         if entry is not None:
@@ -449,7 +449,7 @@ class Search:
             if winner is not None:
                 return self._final_score(winner, position.turn, ply)
         moves = position.legal()
-        if self.check_wins and _winning_move(moves, position.turn) is not None:
+        if self.check_wins and any(position.wins_at_once(m) for m in moves):
             return WIN - ply - 1
         captures = [m for m in moves if m.removed]
         if len(captures) < len(moves) or qdepth >= MAX_QUIESCENCE or ply >= MAX_PLY + MAX_QUIESCENCE:
@@ -501,7 +501,7 @@ class Search:
         """A draw is worth ``-contempt`` to the side the search plays for, ``+contempt`` to the other."""
         return -self.contempt if turn == self._root.turn else self.contempt
 
-    def _store(self, key: str, depth: int, score: float, bound: int, move: str | None, ply: int) -> None:
+    def _store(self, key: Any, depth: int, score: float, bound: int, move: str | None, ply: int) -> None:
         if len(self._table) >= TABLE_LIMIT:
             self._table.clear()
         self._table[key] = (depth, _to_table(score, ply), bound, move)
@@ -536,16 +536,6 @@ class _collector_paused:
             gc.enable()
 
 
-def _winning_move(moves: Iterable[Move], turn: str) -> Move | None:
-    """A move after which the rules declare the mover the winner at once, without a reply.
-
-    Uses the game's own end checks (``_decided``), not ``winner``, which would also generate
-    the opponent's moves to see whether any is left.
-    """
-    for m in moves:
-        if m.after._decided() == turn:
-            return m
-    return None
 
 
 
@@ -578,7 +568,7 @@ def analyse(
     nodes: int | None = None,
     depth: int | None = None,
     seed: int | None = None,
-    history: Iterable[Position | str] = (),
+    history: Iterable[Position | Hashable] = (),
 ) -> Analysis:
     """Search ``position`` to the end of its budget and return the :class:`Analysis`.
 
@@ -596,7 +586,7 @@ def best_move(
     nodes: int | None = None,
     depth: int | None = None,
     seed: int | None = None,
-    history: Iterable[Position | str] = (),
+    history: Iterable[Position | Hashable] = (),
 ) -> str | None:
     """The text of the move the AI plays in ``position`` (None if the game is over).
 

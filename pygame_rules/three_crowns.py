@@ -12,6 +12,7 @@ equalizer binds, the bound is cleared and Green moves freely.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator, NamedTuple
 
 from .core import (
@@ -31,6 +32,8 @@ GREEN, BLACK = "g", "b"
 UNCROWNED = {GREEN: "g", BLACK: "b"}
 CROWNED = {GREEN: "G", BLACK: "B"}
 SIDE_OF = {"g": GREEN, "G": GREEN, "b": BLACK, "B": BLACK}
+UNCROWNED_LETTERS = frozenset(UNCROWNED.values())
+OTHER = {GREEN: BLACK, BLACK: GREEN}
 #: The side left with this many stones (after the opponent's move) has lost: the third capture.
 LOSING_STONE_COUNT = 7
 #: Plies with no capture, crowning or uncrowning that end the game in a draw.
@@ -140,9 +143,9 @@ class ThreeCrowns(Position):
         return f"{format_board(s.board, GEOMETRY)} {s.turn} {s.bound} {s.clock}"
 
     @property
-    def repetition_key(self) -> str:
-        s = self._state
-        return f"{format_board(s.board, GEOMETRY)} {s.turn} {s.bound}"
+    def repetition_key(self) -> tuple:
+        """The state without the clock."""
+        return self._state[:3]
 
     # -- end of the game ------------------------------------------------------------------------
 
@@ -162,26 +165,28 @@ class ThreeCrowns(Position):
 
     def _generate(self) -> Iterator[Move]:
         s = self._state
+        # Only a capture, or a stone crowned when it lands, can win at once; unless this position
+        # (a set-up) already has the mover's crowned line or the opponent's seventh stone.
+        won = bool(crowned_lines(s.board, s.turn)) or stone_count(s.board, OTHER[s.turn]) == LOSING_STONE_COUNT
         if s.bound not in (BOUND_NEXT, NO_BOUND) and s.turn == GREEN:
             # The equalizer: Green's second move steps the stone its first move moved.
-            yield from self._steps(GEOMETRY.index[s.bound])
+            yield from self._steps(GEOMETRY.index[s.bound], won)
             return
         for i, p in enumerate(s.board):
             if p != EMPTY and SIDE_OF[p] == s.turn:
-                yield from self._steps(i)
+                yield from self._steps(i, won)
                 yield from self._jumps(i)
 
-    def _steps(self, i: int) -> Iterator[Move]:
+    def _steps(self, i: int, won: bool) -> Iterator[Move]:
         board = self._state.board
         stone = board[i]
+        crowned = stone not in UNCROWNED_LETTERS
         for j in NEIGHBOURS[i]:
             if board[j] != EMPTY:
                 continue
-            after = list(board)
-            after[i] = EMPTY
-            after[j] = stone
-            crowned = crown_if_troika(after, j)
-            yield self._move((NAMES[i], NAMES[j]), "-", after, crowned)
+            crowns = not crowned and forms_troika(board, stone, j, vacated=i)
+            changes = ((i, EMPTY), (j, stone.upper() if crowns else stone))
+            yield self._move((NAMES[i], NAMES[j]), "-", changes, crowns, crowns, won or crowned or crowns)
 
     def _jumps(self, i: int) -> Iterator[Move]:
         """Double jumps of the stone on ``i``: two legs, the second never straight back."""
@@ -210,37 +215,32 @@ class ThreeCrowns(Position):
                     after[second] = UNCROWNED[enemy]
                     if in_troika(after, second):
                         after[second] = EMPTY
-                crown_if_troika(after, end)
+                crowns = crown_if_troika(after, end)
                 # The Move tells what happens to both stones, for the board to show before it is played.
                 if after[second] == EMPTY:
                     fate = {"removed": (NAMES[second],)}
                 else:
                     fate = {"changed": ((NAMES[second], after[second]),)}
                 path = (NAMES[i], NAMES[land], NAMES[end])
-                yield self._move(path, ":", after, True, jumped=(NAMES[over],), **fate)
+                changes = ((i, EMPTY), (second, after[second]), (end, after[end]))
+                yield self._move(path, ":", changes, True, crowns, True, jumped=(NAMES[over],), **fate)
 
-    def _move(self, path: tuple[str, ...], separator: str, board: list[str], resets_clock: bool, **effects) -> Move:
-        """The Move along ``path`` giving ``board``; it updates the equalizer and the clock.
+    def _move(self, path: tuple[str, ...], separator: str, changes: tuple[tuple[int, str], ...],
+              resets_clock: bool, crowns: bool, may_win: bool, **effects) -> "StoneMove":
+        """The move along ``path`` that makes ``changes`` (square, new letter) to the board.
 
         ``effects`` are the Move's ``removed``, ``changed`` and ``jumped`` squares."""
-        s = self._state
-        if s.bound == BOUND_NEXT:
-            bound = path[-1]
-        elif s.bound != NO_BOUND and s.turn == BLACK and board[GEOMETRY.index[s.bound]] != EMPTY:
-            bound = s.bound
-        else:  # Green made its second move, or Black captured the bound stone (set-ups only)
-            bound = NO_BOUND
-        clock = 0 if resets_clock else s.clock + 1
-        after = State(tuple(board), self.other(s.turn), bound, clock)
-        return Move(separator.join(path), path, type(self)(after), **effects)
+        after = partial(_play, type(self), self._state, changes, resets_clock, GEOMETRY.index[path[-1]])
+        return StoneMove(separator.join(path), path, after, crowns=crowns, may_win=may_win, **effects)
 
     # -- for the UI and the search ---------------------------------------------------------------
 
-    def order_hint(self, move: Move) -> float:
+    def order_hint(self, move: "StoneMove") -> float:
         """Jumps first (each captures or uncrowns), then steps that crown the moving stone."""
-        start, end = GEOMETRY.index[move.path[0]], GEOMETRY.index[move.path[-1]]
-        crowns = move.after.state.board[end] != self._state.board[start]
-        return (300.0 if len(move.path) == 3 else 0.0) + (200.0 if crowns else 0.0)
+        return (300.0 if len(move.path) == 3 else 0.0) + (200.0 if move.crowns else 0.0)
+
+    def wins_at_once(self, move: "StoneMove") -> bool:
+        return move.may_win and super().wins_at_once(move)
 
     def evaluate(self) -> float:
         """Stones (a side at 8 is one capture from losing), crowns, and open crowned pairs."""
@@ -306,6 +306,34 @@ class ThreeCrowns(Position):
         return {"notes": notes, "marks": marks}
 
 
+class StoneMove(Move):
+    """A 3 Crowns move, which also tells whether it ``crowns`` the moving stone, and whether it
+    ``may_win`` at once (if not, the search need not build its position to look)."""
+
+    __slots__ = ("crowns", "may_win")
+
+    def __init__(self, *args, crowns: bool, may_win: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.crowns = crowns
+        self.may_win = may_win
+
+
+def _play(cls: type[ThreeCrowns], s: State, changes, resets_clock: bool, end: int) -> ThreeCrowns:
+    """The position after a move that makes ``changes`` to the board and ends on ``end``; built
+    only when the move's ``after`` is first read. It updates the equalizer and the clock."""
+    board = list(s.board)
+    for i, piece in changes:
+        board[i] = piece
+    if s.bound == BOUND_NEXT:
+        bound = NAMES[end]
+    elif s.bound != NO_BOUND and s.turn == BLACK and board[GEOMETRY.index[s.bound]] != EMPTY:
+        bound = s.bound
+    else:  # Green made its second move, or Black captured the bound stone (set-ups only)
+        bound = NO_BOUND
+    clock = 0 if resets_clock else s.clock + 1
+    return cls(State(tuple(board), OTHER[s.turn], bound, clock))
+
+
 # -- helpers -------------------------------------------------------------------------------------
 
 
@@ -318,15 +346,20 @@ def in_troika(board, i: int) -> bool:
 
     "Like" is the same letter, so for an uncrowned stone this is the troika of RULES.md rule 2.
     """
-    stone = board[i]
-    for ahead, behind in LINES[i]:
+    return forms_troika(board, board[i], i)
+
+
+def forms_troika(board, stone: str, at: int, vacated: int = -1) -> bool:
+    """Whether ``stone`` standing on ``at`` (and square ``vacated`` emptied: a stone stepping from
+    there) is one of 3 or more adjacent like stones in a straight line; ``board`` is not changed."""
+    for ahead, behind in LINES[at]:
         run = 1
         for j in ahead:
-            if board[j] != stone:
+            if j == vacated or board[j] != stone:
                 break
             run += 1
         for j in behind:
-            if board[j] != stone:
+            if j == vacated or board[j] != stone:
                 break
             run += 1
         if run >= 3:

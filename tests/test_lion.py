@@ -1202,7 +1202,8 @@ def test_threefold_repetition_ignores_the_clock():
         assert game.result is None
     game.play("b9-b9")
     assert game.result == "draw"
-    assert game.position.repetition_key == START.rsplit(" ", 1)[0]
+    later = pygame_rules.load(GAME, START.rsplit(" ", 1)[0] + " 57")  # the same, but for the clock
+    assert game.position.repetition_key == later.repetition_key != pygame_rules.start(GAME).play("b1-b1").repetition_key
 
 
 def test_play_does_not_change_the_position():

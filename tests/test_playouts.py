@@ -34,7 +34,8 @@ def check_position(p: Position, game: str, variant: str | None) -> None:
     assert p.turn in p.sides
     assert pygame_rules.load(game, text, variant).text == text
     assert pygame_rules.load(game, text, variant) == p
-    assert isinstance(p.repetition_key, str)
+    assert hash(p.repetition_key) == hash(pygame_rules.load(game, text, variant).repetition_key)
+    assert hash(p.state) == hash(pygame_rules.load(game, text, variant).state)
     assert math.isfinite(p.evaluate())
     json.dumps(p.status())
     for mark in p.status()["marks"]:
@@ -58,6 +59,7 @@ def check_position(p: Position, game: str, variant: str | None) -> None:
         assert set(m.path) <= squares, f"{m.text}: path {m.path}"
         assert set(m.removed) <= set(occupied), f"{m.text} removes {m.removed} from {text}"
         check_effects(m, occupied)
+        assert p.wins_at_once(m) == (m.after._decided() == p.turn), f"{m.text}: wins_at_once is wrong"
         assert m.after.turn != p.turn
         assert type(m.after) is type(p)
         json.dumps(m.to_json())

@@ -427,6 +427,26 @@ def test_only_the_mover_wins_by_a_crowned_line():
     assert load("8/8/8/8/8/GGG5/8/6gb g - 0").play("g1-g2").winner == "g"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "8/8/8/8/8/GGG5/8/6gb g - 0",  # Green already has a crowned line: any move of g1 wins
+        "bbbbbbb1/8/8/8/8/8/8/g7 g - 0",  # Black is already down to 7 stones: any Green move wins
+    ],
+)
+def test_in_set_ups_decided_before_the_move_every_quiet_move_wins_at_once(text):
+    p = load(text)
+    quiet = [m for m in p.legal() if p.pieces_on_board()[m.path[0]] == "g" and not m.removed and not m.crowns]
+    assert quiet and all(p.wins_at_once(m) and m.after.winner == "g" for m in quiet)
+
+
+def test_wins_at_once_agrees_with_the_rules_on_every_move():
+    for text in ("8/8/8/8/5G2/2GG4/8/6bb g - 0", "8/8/8/8/2g5/3gg3/1G6/G5bb g - 0", "BBbbbb2/8/8/8/8/8/1b1b4/G7 g - 0"):
+        p = load(text)
+        winning = {m.text for m in p.legal() if m.after.winner == "g"}
+        assert winning and {m.text for m in p.legal() if p.wins_at_once(m)} == winning
+
+
 def test_the_opponent_left_with_exactly_7_stones_loses():
     jump = "a1:c3:e1"  # captures d2
     assert load("bbbbbbbb/8/8/8/8/8/1b1b4/G7 g - 0").play(jump).winner is None  # 10 -> 9

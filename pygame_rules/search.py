@@ -93,10 +93,10 @@ class Level:
 
 
 LEVELS = {
-    1: Level(250, nodes=1000, margin=0.1),
-    2: Level(500, nodes=2000, margin=0.05),
-    3: Level(900, nodes=4000),
-    4: Level(1300, nodes=8000),
+    1: Level(250, nodes=150, margin=0.1),
+    2: Level(500, nodes=450, margin=0.05),
+    3: Level(900, nodes=1350),
+    4: Level(1300, nodes=4000),
     5: Level(1800),
 }
 DEFAULT_LEVEL = 3
@@ -166,6 +166,9 @@ class Search:
     check_wins = True
     #: Stop deepening once this share of the budget is spent: the next depth would not finish.
     deepen_share = DEEPEN_SHARE
+    #: Plies past the horizon that captures are followed while the side to move could also make
+    #: a quiet move (forced captures are followed up to MAX_QUIESCENCE plies).
+    optional_quiescence = 4
 
     def __init__(
         self,
@@ -268,15 +271,22 @@ class Search:
             self._done = True
             self._steps.close()
             partial = self._iteration_best
-            if partial is not None and not self.margin and partial[0] != self._best:
-                self._best, self._score = partial  # the deeper search already preferred it
+            # A deeper search cut short already preferred another move: take it, unless the level
+            # picks at random among the last full depth's best (there is none before depth 1).
+            if partial is not None and partial[0] != self._best and (not self.margin or not self._depth):
+                self._best, self._score = partial
                 self._pv = [partial[0]]
 
     def _elapsed(self) -> float:
         return self._spent + time.perf_counter() - self._slice_start
 
+    def _nodes_spent(self) -> bool:
+        """Whether the node budget is used up. It never stops the first depth: a move is chosen
+        from a full look at every move, however small the budget (time is a hard limit)."""
+        return self.max_nodes is not None and self.nodes >= self.max_nodes and self._depth >= 1
+
     def _out_of_budget(self) -> bool:
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+        if self._nodes_spent():
             return True
         if self.time_ms is None:
             return False
@@ -302,7 +312,7 @@ class Search:
         while; so it stops when the next step, as long as the longest so far, would overrun.
         """
         self.nodes += 1
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+        if self._nodes_spent():
             return True
         now = time.perf_counter()
         step, self._last_tick = now - self._last_tick, now
@@ -452,9 +462,10 @@ class Search:
         if self.check_wins and any(position.wins_at_once(m) for m in moves):
             return WIN - ply - 1
         captures = [m for m in moves if m.removed]
-        if len(captures) < len(moves) or qdepth >= MAX_QUIESCENCE or ply >= MAX_PLY + MAX_QUIESCENCE:
+        last = qdepth >= MAX_QUIESCENCE or ply >= MAX_PLY + MAX_QUIESCENCE
+        if len(captures) < len(moves) or last:
             best = position.evaluate()  # a quiet move exists: the side to move may stand pat
-            if best >= beta or not captures or qdepth >= MAX_QUIESCENCE or ply >= MAX_PLY + MAX_QUIESCENCE:
+            if best >= beta or not captures or last or qdepth >= self.optional_quiescence:
                 return best
             if best > alpha:
                 alpha = best

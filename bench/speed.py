@@ -2,10 +2,12 @@
 
     python bench/speed.py                 # CPython, a table
     python bench/speed.py --json          # one JSON object, as bench/speed_pyodide.mjs prints it too
-    node bench/speed_pyodide.mjs          # the same measurement under Pyodide in Node
+    python bench/speed_browser.py         # the same searches in the site's worker in Chromium
 
-The work is fixed (positions from seeded random games, a node budget per search), so the two
-runtimes do exactly the same searches and the ratio of their times is the speed ratio.
+The work is fixed (positions from seeded random games, a node budget per search), so two runtimes
+do exactly the same searches and the ratio of their times is the speed ratio. "node cost" is how
+long a node takes relative to the first game's (Lilypad's): each game declares it as
+``node_cost``, which scales the AI levels' node budgets so a level thinks as long in every game.
 """
 
 from __future__ import annotations
@@ -85,9 +87,12 @@ def main(argv=None) -> None:
         print(json.dumps(result))
         return
     print(result["runtime"])
-    print(f"{'game':<13} {'nodes':>7} {'search s':>9} {'nodes/s':>8} {'movegen/s':>10}")
+    print(f"{'game':<13} {'nodes':>7} {'search s':>9} {'nodes/s':>8} {'movegen/s':>10} {'node cost':>10} {'declared':>9}")
+    reference = result["games"][0]["nodes_per_s"]  # the first game registered, Lilypad
     for r in result["games"]:
-        print(f"{r['game']:<13} {r['nodes']:>7} {r['search_s']:>9.2f} {r['nodes_per_s']:>8} {r['movegen_per_s']:>10}")
+        declared = pygame_rules.position_class(r["game"]).node_cost
+        print(f"{r['game']:<13} {r['nodes']:>7} {r['search_s']:>9.2f} {r['nodes_per_s']:>8} {r['movegen_per_s']:>10} "
+              f"{reference / r['nodes_per_s']:>10.2f} {declared:>9.2f}")
 
 
 if __name__ == "__main__":

@@ -281,6 +281,10 @@ class Position:
     geometry: ClassVar[Geometry]
     #: Piece letter -> description: ``{"side": ..., "name": ..., "glyph": ...}``.
     pieces: ClassVar[dict[str, dict[str, str]]]
+    #: How long a search node of this game takes, relative to Lilypad's (``bench/speed.py``
+    #: measures it): the AI's levels search that many times fewer nodes, so that a level thinks
+    #: about as long in every game, on any machine.
+    node_cost: ClassVar[float] = 1.0
 
     __slots__ = ("_state", "_text", "_legal", "_decision", "_winner")
 

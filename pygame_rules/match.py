@@ -26,10 +26,10 @@ def level_player(level: int, time_scale: float = 1.0) -> Player:
     """The AI at ``level``, with ``time_scale`` times the level's think time and node budget."""
     settings = LEVELS[level]
     time_ms = settings.time_ms * time_scale
-    nodes = max(1, round(settings.nodes * time_scale)) if settings.nodes else None
 
     def play(game: Game, rng: random.Random) -> str:
         history = game.positions[:-1]
+        nodes = settings.nodes_in(game.position, time_scale)
         return analyse(
             game.position, level=level, time_ms=time_ms, nodes=nodes, seed=rng.getrandbits(32), history=history
         ).move

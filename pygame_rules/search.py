@@ -2,45 +2,46 @@
 
 It knows no game. It asks a position for its legal moves (``legal()``: each Move's ``after`` and
 ``removed``), its result (``winner``), the side to move, its ``state`` (the transposition-table
-key) and ``repetition_key`` (a position repeated on the search path, or earlier in the game, scores as
-a draw), plus the per-game hooks ``evaluate()`` (a score for the side to move) and
-``order_hint(move)`` (move ordering).
+key) and ``repetition_key`` (a position repeated on the search path, or earlier in the game,
+scores as a draw), plus the per-game hooks ``evaluate()`` (a score for the side to move),
+``order_hint(move)`` (move ordering) and ``wins_at_once(move)`` (a cheap test for a sudden win).
 
-The algorithm was chosen by measurement (``bench/compare.py``; figures in the README, "AI strength"):
+The algorithm was chosen by measurement (``bench/compare.py``; figures in ``bench/README.md``):
 iterative-deepening negamax alpha-beta with principal-variation search, a transposition table,
 killer and history move ordering, a one-reply extension, and a quiescence search on captures (a
 move whose ``removed`` is not empty). Quiescence may "stand pat" on ``evaluate()`` only when the
-side to move has a quiet move; where every legal move is a capture (mandatory captures), it must
-go on. Before searching a node's moves it looks for a move that ends the game at once in the
-mover's favour (a sudden win: a King home, a line of crowns, a Lion taken), so the search never
-misses a win in one, and never walks into a loss in one, even at its horizon.
+side to move has a quiet move, and then follows captures 4 plies at most; where every legal move
+is a capture (mandatory captures), it must go on, up to 10 plies. Before searching a node's moves
+it looks for a move that ends the game at once in the mover's favour (a sudden win: a King home,
+a line of crowns, a Lion taken), so the search never misses a win in one, and never walks into a
+loss in one, even at its horizon.
 
 The search runs in slices (:meth:`Search.run` returns after at most ``slice_ms``) so a browser
 worker can read its messages between slices and cancel a search. It is deterministic for a seed
 and a node or depth budget; with a time budget, how far it gets depends on the machine.
 
-Levels: levels 1-4 search a fixed number of positions (nodes), so each is the same opponent on
-a fast machine or a slow one, doubling from level to level; their think time is only an upper
-bound for slow machines. Level 5 uses all of its time.
+Levels: levels 1-4 search a fixed number of positions (nodes), three times more from one level
+to the next, so each is the same opponent on a fast machine or a slow one; their think time is
+only an upper bound for slow machines. Level 5 uses its time. Typical depths (full plies, the
+median over positions of random games) and think times in the browser (Pyodide in Chromium, on
+the 2-core development machine):
 
-=====  =======  =========  ==========================================================
-level  nodes    think ms   character
-=====  =======  =========  ==========================================================
-1      1,000    250        beginner: about four plies deep in Lilypad, two in 3 Crowns;
-                           picks at random among moves within 0.1 of the best
-2      2,000    500        casual: within 0.05 of the best
-3      4,000    900        club
-4      8,000    1,300      strong
-5      --       1,800      strongest: 1.8 s, which with the worker's overhead stays
-                           within about 2 s per move in the browser
-=====  =======  =========  ==========================================================
+=====  =====  =======  ======================  =====================  ======================
+level  nodes  at most  Lilypad                 3 Crowns               Lion Game
+=====  =====  =======  ======================  =====================  ======================
+1      150    0.25 s   depth 1, 0.01 s         depth 1, 0.03 s        depth 1, 0.02 s
+2      450    0.5 s    depth 2, 0.03 s         depth 2, 0.08 s        depth 1, 0.05 s
+3      1,350  0.9 s    depth 4, 0.08 s         depth 2, 0.25 s        depth 2, 0.15 s
+4      4,000  1.3 s    depth 5, 0.25 s         depth 3, 0.7 s         depth 3, 0.45 s
+5      --     1.8 s    depth 7                 depth 4                depth 4
+=====  =====  =======  ======================  =====================  ======================
 
-CPython searches about 14,000 nodes a second in Lilypad, 8,000 in the Lion Game and 6,000 in
-3 Crowns; Pyodide fewer (``bench/speed_pyodide.mjs``). A search also stops early when it has
-used more than half its budget, since the next depth would not finish.
-
-Every level searches at least to depth 1 with the win-in-one check above, so even level 1 takes
-an immediate win and parries an immediate loss when it can.
+Level 1 is a beginner (it also picks at random among the moves within 0.1 of the best; level 2
+within 0.05), level 5 the strongest that stays within about 2 s per move in the browser with
+the worker's overhead. A search also stops deepening once it has used more than half its
+budget, since the next depth would not finish; the node budget never stops the first depth, so
+every level looks at every move, with the win-in-one check above: even level 1 takes an
+immediate win and parries an immediate loss when it can.
 
 >>> import pygame_rules
 >>> p = pygame_rules.load("lilypad", "8/8/8/8/8/1b6/4B3/1g1g3g b -")
@@ -87,16 +88,21 @@ class Level:
     max_depth: int | None = None
     #: The move is drawn at random among root moves scoring within ``margin`` of the best.
     margin: float = 0.0
-    #: Positions searched at most: the same opponent on a fast or a slow machine, as long as
-    #: the think time allows them.
+    #: Positions searched at most, in a game whose ``node_cost`` is 1 (see :meth:`nodes_in`): the
+    #: same opponent on a fast or a slow machine, as long as the think time allows them.
     nodes: int | None = None
+
+    def nodes_in(self, position: Position, scale: float = 1.0) -> int | None:
+        """The node budget in ``position``'s game: ``nodes`` (times ``scale``) divided by the game's
+        ``node_cost``, so that a level thinks about as long in every game."""
+        return max(1, round(self.nodes * scale / position.node_cost)) if self.nodes else None
 
 
 LEVELS = {
-    1: Level(250, nodes=150, margin=0.1),
-    2: Level(500, nodes=450, margin=0.05),
-    3: Level(900, nodes=1350),
-    4: Level(1300, nodes=4000),
+    1: Level(250, nodes=300, margin=0.1),
+    2: Level(500, nodes=900, margin=0.05),
+    3: Level(900, nodes=2700),
+    4: Level(1300, nodes=8000),
     5: Level(1800),
 }
 DEFAULT_LEVEL = 3
@@ -192,7 +198,7 @@ class Search:
         self.position = position
         self._root = type(position)(position.state)  # a fresh copy keeps the caller's position light
         self.time_ms = time_ms if time_ms is not None else (settings.time_ms or None)
-        node_caps = [n for n in (nodes, settings.nodes) if n]
+        node_caps = [n for n in (nodes, settings.nodes_in(position)) if n]
         self.max_nodes = min(node_caps) if node_caps else None
         caps = [d for d in (depth, settings.max_depth) if d]
         self.max_depth = min(caps) if caps else MAX_PLY

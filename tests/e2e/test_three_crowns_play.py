@@ -129,3 +129,19 @@ def test_a_double_jump_shows_the_jumped_stone_and_what_happens_to_the_second(sit
     assert site.pieces()["e4"] == "b" and site.pieces()["c2"] == "B"
     assert site.squares_of("#board .jumped-ring, #board .changed-ring, #board .piece.becomes") == set()
     site.watch.assert_clean()
+
+
+def test_a_win_by_the_third_capture_shows_where_it_was_taken(site):
+    site.load_position("BBbbbb2/8/8/8/8/8/1b1b4/G7 g - 0")  # Black has 8 stones
+    page = site.page
+    expect(page.locator("#notes")).to_contain_text("Green 1 stone, Black 8 stones (7 loses).")
+    site.click("a1")
+    site.click("c3")
+    site.click("e1")  # a1:c3:e1 takes d2: Black is down to 7
+    expect(page.locator("#result")).to_have_text("Green wins")
+    expect(page.locator("#notes")).to_contain_text("Green wins: Black is down to 7 stones (the third capture).")
+    assert site.squares_of("#board .last-removed") == {"d2"}
+    assert "d2" not in site.pieces()
+    assert site.last_move_squares() == {"a1", "c3", "e1"}
+    page.screenshot(path="/tmp/ks-three-crowns-seventh-stone.png")
+    site.watch.assert_clean()

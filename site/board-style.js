@@ -55,6 +55,8 @@ svg:focus-visible .frame { stroke: var(--cursor); stroke-width: 6; }
 .coord { fill: var(--coord); font-size: 24px; font-weight: 600; }
 .overlay, .pieces, .top { pointer-events: none; }
 .last { fill: var(--last); }
+.last-removed circle, .last-removed path { fill: none; stroke: #9b1c1c; stroke-width: 5; stroke-linecap: round; opacity: 0.6; }
+.last-removed circle { stroke-dasharray: 6 6; }
 .selected { fill: var(--select); }
 .trail { fill: var(--select); opacity: 0.55; }
 .path-line { fill: none; stroke: var(--dest); stroke-width: 9; stroke-linecap: round; stroke-linejoin: round; opacity: 0.75; }

@@ -7,7 +7,7 @@
 //     sides: info.sides,           // [{id, name}], in order of play
 //     position: {b3: "B", ...},    // square -> letter
 //     orientation: "normal",       // or "flipped"
-//     lastMove: {path, removed},   // highlighted
+//     lastMove: {path, removed},   // highlighted: the squares of the path, and a cross where pieces were taken
 //     marks: [{square, kind, label}],
 //     movable: {moves: [{text, path}], enabled: true},
 //     static: false,               // a diagram: no interaction at all
@@ -286,6 +286,16 @@ export function createBoard(host, initial) {
     if (!cfg.geometry) return;
     const known = (sq) => grid.has(sq);
     for (const square of new Set(cfg.lastMove?.path ?? [])) if (known(square)) squareRect(square, "last", under);
+    // Where the last move took pieces off: they are gone, so say where they stood.
+    for (const square of cfg.lastMove?.removed ?? []) {
+      if (!known(square)) continue;
+      const [x, y] = center(square);
+      const g = node("g", { class: "last-removed" }, under);
+      g.dataset.square = square;
+      node("title", {}, g).textContent = `Taken on ${square} by the last move`;
+      node("circle", { cx: x, cy: y, r: 30 }, g);
+      node("path", { d: `M${x - 13} ${y - 13}L${x + 13} ${y + 13}M${x + 13} ${y - 13}L${x - 13} ${y + 13}` }, g);
+    }
     const badges = new Map(); // square -> badges drawn on it so far (they stack downwards)
     for (const { square, kind, label, toward = [] } of cfg.marks) {
       if (!known(square)) continue;

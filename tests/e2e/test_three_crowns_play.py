@@ -143,5 +143,6 @@ def test_a_win_by_the_third_capture_shows_where_it_was_taken(site):
     assert site.squares_of("#board .last-removed") == {"d2"}
     assert "d2" not in site.pieces()
     assert site.last_move_squares() == {"a1", "c3", "e1"}
+    page.wait_for_function("() => document.querySelector('#board').shadowRoot.getAnimations().length === 0")
     page.screenshot(path="/tmp/ks-three-crowns-seventh-stone.png")
     site.watch.assert_clean()

@@ -1,7 +1,7 @@
 """Search speed per game: nodes per second of the AI, and move generations per second.
 
     python bench/speed.py                 # CPython, a table
-    python bench/speed.py --json          # one JSON object, as bench/speed_pyodide.mjs prints it too
+    python bench/speed.py --json          # one JSON object
     python bench/speed_browser.py         # the same searches in the site's worker in Chromium
 
 The work is fixed (positions from seeded random games, a node budget per search), so two runtimes

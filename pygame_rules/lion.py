@@ -124,6 +124,8 @@ COUNT = len(NAMES)
 STEP = GEOMETRY.steps
 FILE = tuple(f for f, _ in GEOMETRY.coords)
 RANK = tuple(r for _, r in GEOMETRY.coords)
+#: King-step distance between two squares, ignoring the board's shape (for the evaluation).
+DISTANCE = tuple(tuple(max(abs(FILE[i] - FILE[j]), abs(RANK[i] - RANK[j])) for j in range(len(FILE))) for i in range(len(FILE)))
 FIELD = tuple(kind == "field" for kind in GEOMETRY.kinds)
 BURROW = tuple(i for i in range(COUNT) if not FIELD[i])
 #: The cobras' zone: the burrow and the border of the field (files b and f, ranks 2 and 8).
@@ -230,6 +232,12 @@ _CHARGE = re.compile(r"([a-g][1-9])([nesw])([1-9][0-9]*)")
 _MARK = re.compile(r"([a-g][1-9])>([a-g][1-9])")
 
 VALUES = {TIGER: 5.0, RHINO: 3.5, ELEPHANT: 3.0, SPIDER: 3.0, BUTTERFLY: 3.0, COBRA: 2.5, FROG: 1.0, LION: 0.0}
+#: Evaluation weights beyond material (measured in bench/strength.py pairings): per square nearer
+#: than HUNT_RANGE to the enemy Lion, for each hunter; and the share of a material lead gained as
+#: the board empties (even trades favour the side ahead), against the starting material.
+HUNT, HUNT_RANGE = 0.05, 5
+TRADE_BONUS = 0.3
+START_MATERIAL = 58.0
 
 
 def _play(cls: type["Lion"], state: State, plan: Plan) -> "Lion":
@@ -725,12 +733,15 @@ class Lion(Position):
         return hint
 
     def evaluate(self) -> float:
-        """Material (stuck and frozen pieces count less), frog progress, and a little Lion safety."""
+        """Material (stuck and frozen pieces count less), frog progress, a little Lion safety, and
+        what turns an advantage into a win: pieces closing in on the enemy Lion, even trades for
+        the side ahead, and progress before the draw clock runs out."""
         s = self._state
         board = s.board
         frozen = self.frozen()
-        score = {WHITE: 0.0, BLACK: 0.0}
+        material = {WHITE: 0.0, BLACK: 0.0}
         lions = {}
+        hunters = []  # every piece but the Lions and the Frogs
         for i, p in enumerate(board):
             side = SIDE_OF[p]
             if side is None:
@@ -739,25 +750,36 @@ class Lion(Position):
             if kind == LION:
                 lions[side] = i
                 continue
+            if kind != FROG:
+                hunters.append((i, side))
             value = VALUES[kind]
             if i in frozen or i in s.stuck:
                 value *= 0.7
             if kind == FROG:
                 value += 0.1 * (RANK[i] if side == WHITE else 8 - RANK[i])
-            score[side] += value
+            material[side] += value
+        score = dict(material)
         for side in (WHITE, BLACK):
             if side not in lions:
                 score[side] -= 100.0
                 continue
-            near = NEAR[lions[side]]
-            for j in near:
+            lion = lions[side]
+            for j in NEAR[lion]:
                 q = SIDE_OF[board[j]]
                 if q is not None and q != side:
                     score[side] -= 0.25
-            for j in NEIGHBOURS[lions[side]]:
+            for j in NEIGHBOURS[lion]:
                 if SIDE_OF[board[j]] == side:
                     score[side] += 0.05
-        return score[s.turn] - score[self.other(s.turn)]
+            near_lion = DISTANCE[lion]
+            for i, q in hunters:
+                if q != side:
+                    score[q] += HUNT * max(0, HUNT_RANGE - near_lion[i])
+        me, other = s.turn, OTHER[s.turn]
+        total = material[me] + material[other]
+        ahead = (material[me] - material[other]) * TRADE_BONUS * max(0.0, 1.0 - total / START_MATERIAL)
+        # Scaled toward a draw as the clock runs: the side ahead should capture or move a frog.
+        return (score[me] - score[other] + ahead) * (1.0 - s.clock / (2 * DRAW_CLOCK))
 
     def status(self) -> dict:
         """Charging rhinos, spider marks (frozen or not), stuck elephants, butterflies that must move."""

@@ -100,7 +100,7 @@ class Level:
 
 LEVELS = {
     1: Level(250, nodes=300, margin=0.1),
-    2: Level(500, nodes=900, margin=0.05),
+    2: Level(500, nodes=900),
     3: Level(900, nodes=2700),
     4: Level(1300, nodes=8000),
     5: Level(1800),

@@ -1346,6 +1346,17 @@ def test_evaluate_is_symmetric_at_the_start_and_counts_material():
     assert load(up.text.replace(" w ", " b ")).evaluate() < -3
 
 
+def test_evaluate_drives_an_advantage_home():
+    # White is a Tiger up in each pair; only the feature named differs.
+    far, near = "3/2l2/7/5/7/5/7/1TL2/3 w - - - 0", "3/2l2/7/1T3/7/5/7/2L2/3 w - - - 0"
+    assert load(near).evaluate() > load(far).evaluate()  # a hunter closing in on the enemy Lion
+    before, traded = "3/2l2/5f1/5/7/5/1F5/T1L2/3 w - - - 0", "3/2l2/7/5/7/5/7/T1L2/3 w - - - 0"
+    assert load(traded).evaluate() > load(before).evaluate() > 4.5  # even trades favour the side ahead
+    late = traded.replace(" 0", " 60")
+    assert 0 < load(late).evaluate() < load(traded).evaluate()  # a lead fades as the draw clock runs
+    assert load(late.replace(" w ", " b ")).evaluate() == pytest.approx(-load(late).evaluate())
+
+
 def test_order_hint_prefers_taking_big_enemies_over_charging_through_friends():
     p = diagram("""
         9  # . # . # . #

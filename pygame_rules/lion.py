@@ -235,7 +235,7 @@ VALUES = {TIGER: 5.0, RHINO: 3.5, ELEPHANT: 3.0, SPIDER: 3.0, BUTTERFLY: 3.0, CO
 #: Evaluation weights beyond material (measured in bench/strength.py pairings): per square nearer
 #: than HUNT_RANGE to the enemy Lion, for each hunter; and the share of a material lead gained as
 #: the board empties (even trades favour the side ahead), against the starting material.
-HUNT, HUNT_RANGE = 0.05, 5
+HUNT, HUNT_RANGE = 0.1, 5
 TRADE_BONUS = 0.3
 START_MATERIAL = 58.0
 

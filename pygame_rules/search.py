@@ -23,22 +23,25 @@ and a node or depth budget; with a time budget, how far it gets depends on the m
 Levels: levels 1-4 search a fixed number of positions (nodes), three times more from one level
 to the next, so each is the same opponent on a fast machine or a slow one; their think time is
 only an upper bound for slow machines. Level 5 uses its time. Typical depths (full plies, the
-median over positions of random games) and think times in the browser (Pyodide in Chromium, on
-the 2-core development machine):
+median over positions of random games; "+" where the next depth is begun and its partial result
+used) and median think times in CPython on the 2-core development machine (``bench/speed.py``
+measures nodes per second; the browser's worker is 1.3-1.8 times slower, ``bench/speed_browser.py``):
 
-=====  =====  =======  ======================  =====================  ======================
-level  nodes  at most  Lilypad                 3 Crowns               Lion Game
-=====  =====  =======  ======================  =====================  ======================
-1      150    0.25 s   depth 1, 0.01 s         depth 1, 0.03 s        depth 1, 0.02 s
-2      450    0.5 s    depth 2, 0.03 s         depth 2, 0.08 s        depth 1, 0.05 s
-3      1,350  0.9 s    depth 4, 0.08 s         depth 2, 0.25 s        depth 2, 0.15 s
-4      4,000  1.3 s    depth 5, 0.25 s         depth 3, 0.7 s         depth 3, 0.45 s
-5      --     1.8 s    depth 7                 depth 4                depth 4
-=====  =====  =======  ======================  =====================  ======================
+=====  =====  =======  ===================  ===================  ===================
+level  nodes  at most  Lilypad              3 Crowns             Lion Game
+=====  =====  =======  ===================  ===================  ===================
+1      300    0.25 s   depth 2, 0.01 s      depth 1+, 0.01 s     depth 1, 0.01 s
+2      900    0.5 s    depth 3, 0.03 s      depth 2, 0.04 s      depth 1+, 0.04 s
+3      2,700  0.9 s    depth 5, 0.08 s      depth 2+, 0.16 s     depth 2+, 0.11 s
+4      8,000  1.3 s    depth 5, 0.24 s      depth 3, 0.42 s      depth 3, 0.35 s
+5      --     1.8 s    depth 8              depth 4              depth 4
+=====  =====  =======  ===================  ===================  ===================
 
-Level 1 is a beginner (it also picks at random among the moves within 0.1 of the best; level 2
-within 0.05), level 5 the strongest that stays within about 2 s per move in the browser with
-the worker's overhead. A search also stops deepening once it has used more than half its
+The node counts are Lilypad's; another game divides them by its ``node_cost`` (how much longer
+its node takes), so a level thinks about as long in every game.
+
+Level 1 is a beginner (it also picks at random among the moves within 0.1 of the best), level
+5 the strongest that stays within about 2 s per move in the browser with the worker's overhead. A search also stops deepening once it has used more than half its
 budget, since the next depth would not finish; the node budget never stops the first depth, so
 every level looks at every move, with the win-in-one check above: even level 1 takes an
 immediate win and parries an immediate loss when it can.

@@ -125,7 +125,9 @@ STEP = GEOMETRY.steps
 FILE = tuple(f for f, _ in GEOMETRY.coords)
 RANK = tuple(r for _, r in GEOMETRY.coords)
 #: King-step distance between two squares, ignoring the board's shape (for the evaluation).
-DISTANCE = tuple(tuple(max(abs(FILE[i] - FILE[j]), abs(RANK[i] - RANK[j])) for j in range(len(FILE))) for i in range(len(FILE)))
+DISTANCE = tuple(
+    tuple(max(abs(FILE[i] - FILE[j]), abs(RANK[i] - RANK[j])) for j in range(len(FILE))) for i in range(len(FILE))
+)
 FIELD = tuple(kind == "field" for kind in GEOMETRY.kinds)
 BURROW = tuple(i for i in range(COUNT) if not FIELD[i])
 #: The cobras' zone: the burrow and the border of the field (files b and f, ranks 2 and 8).
@@ -237,7 +239,6 @@ VALUES = {TIGER: 5.0, RHINO: 3.5, ELEPHANT: 3.0, SPIDER: 3.0, BUTTERFLY: 3.0, CO
 #: the board empties (even trades favour the side ahead), against the starting material.
 HUNT, HUNT_RANGE = 0.1, 5
 TRADE_BONUS = 0.3
-START_MATERIAL = 58.0
 
 
 def _play(cls: type["Lion"], state: State, plan: Plan) -> "Lion":
@@ -829,3 +830,7 @@ class Lion(Position):
             if s.clock >= DRAW_CLOCK - 20:
                 notes.append(f"{s.clock} plies without a capture or a frog move: a draw at {DRAW_CLOCK}.")
         return {"notes": notes, "marks": marks}
+
+
+#: Both sides' material at the start, for the evaluation's trade bonus.
+START_MATERIAL = sum(VALUES[KIND[c]] for c in Lion.start_text.split()[0] if KIND.get(c))

@@ -25,7 +25,8 @@ to the next, so each is the same opponent on a fast machine or a slow one; their
 only an upper bound for slow machines. Level 5 uses its time. Typical depths (full plies, the
 median over positions of random games; "+" where the next depth is begun and its partial result
 used) and median think times in CPython on the 2-core development machine (``bench/speed.py``
-measures nodes per second; the browser's worker is 1.3-1.8 times slower, ``bench/speed_browser.py``):
+measures nodes per second; the browser's worker is 1.3-1.8 times slower,
+``bench/speed_browser.py``):
 
 =====  =====  =======  ===================  ===================  ===================
 level  nodes  at most  Lilypad              3 Crowns             Lion Game
@@ -41,10 +42,11 @@ The node counts are Lilypad's; another game divides them by its ``node_cost`` (h
 its node takes), so a level thinks about as long in every game.
 
 Level 1 is a beginner (it also picks at random among the moves within 0.1 of the best), level
-5 the strongest that stays within about 2 s per move in the browser with the worker's overhead. A search also stops deepening once it has used more than half its
-budget, since the next depth would not finish; the node budget never stops the first depth, so
-every level looks at every move, with the win-in-one check above: even level 1 takes an
-immediate win and parries an immediate loss when it can.
+5 the strongest that stays within about 2 s per move in the browser with the worker's overhead.
+A search also stops deepening once it has used more than half its budget, since the next depth
+would not finish; the node budget never stops the first depth, so every level looks at every
+move, with the win-in-one check above: even level 1 takes an immediate win and parries an
+immediate loss when it can.
 
 >>> import pygame_rules
 >>> p = pygame_rules.load("lilypad", "8/8/8/8/8/1b6/4B3/1g1g3g b -")

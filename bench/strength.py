@@ -55,13 +55,17 @@ def parse(pairing: str) -> tuple[str, str, float]:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("games_to_test", nargs="*", metavar="game", help="games (default: all registered)")
+    ap.add_argument("games_to_test", nargs="*", metavar="game",
+                    help=f"games (default: all of {', '.join(pygame_rules.games())})")
     ap.add_argument("--games", type=int, default=100, help="games per pairing")
     ap.add_argument("--pairings", default=DEFAULT_PAIRINGS)
     ap.add_argument("--variant")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="append one JSON line per pairing to this file")
     args = ap.parse_args(argv)
+    unknown = set(args.games_to_test) - set(pygame_rules.games())
+    if unknown:  # fail now, not after an hour of other games
+        ap.error(f"unknown game {', '.join(sorted(unknown))} (games: {', '.join(pygame_rules.games())})")
     print("levels: " + ", ".join(
         f"{n}: " + (f"{lv.nodes} nodes, at most " if lv.nodes else "") + f"{lv.time_ms} ms" for n, lv in LEVELS.items()))
     print(f"{'game':<13} {'pairing':<11} {'B':<11} {'scale':>5} {'games':>5} {'W':>4} {'L':>4} {'D':>4} {'win%':>6} "

@@ -21,22 +21,23 @@ worker can read its messages between slices and cancel a search. It is determini
 and a node or depth budget; with a time budget, how far it gets depends on the machine.
 
 Levels: levels 1-4 search a fixed number of positions (nodes), three times more from one level
-to the next, so each is the same opponent on a fast machine or a slow one; their think time is
-only an upper bound for slow machines. Level 5 uses its time. Typical depths (full plies, the
+to the next (4.4 times from 3 to 4, which a factor of 3 did not separate well enough in the Lion
+Game), so each is the same opponent on a fast machine or a slow one; their think time is only an
+upper bound for slow machines. Level 5 uses its time. Typical depths (full plies, the
 median over positions of random games; "+" where the next depth is begun and its partial result
 used) and median think times in CPython on the 2-core development machine (``bench/speed.py``
 measures nodes per second; the browser's worker is 1.3-1.8 times slower,
 ``bench/speed_browser.py``):
 
-=====  =====  =======  ===================  ===================  ===================
-level  nodes  at most  Lilypad              3 Crowns             Lion Game
-=====  =====  =======  ===================  ===================  ===================
-1      300    0.25 s   depth 2, 0.01 s      depth 1+, 0.01 s     depth 1, 0.01 s
-2      900    0.5 s    depth 3, 0.03 s      depth 2, 0.04 s      depth 1+, 0.04 s
-3      2,700  0.9 s    depth 5, 0.08 s      depth 2+, 0.16 s     depth 2+, 0.11 s
-4      8,000  1.3 s    depth 5, 0.24 s      depth 3, 0.42 s      depth 3, 0.35 s
-5      --     1.8 s    depth 8              depth 4              depth 4
-=====  =====  =======  ===================  ===================  ===================
+=====  ======  =======  ===================  ===================  ===================
+level  nodes   at most  Lilypad              3 Crowns             Lion Game
+=====  ======  =======  ===================  ===================  ===================
+1      300     0.25 s   depth 2, 0.01 s      depth 1+, 0.01 s     depth 1, 0.01 s
+2      900     0.5 s    depth 3, 0.03 s      depth 2, 0.04 s      depth 1+, 0.04 s
+3      2,700   0.9 s    depth 5, 0.08 s      depth 2+, 0.16 s     depth 2+, 0.11 s
+4      12,000  1.3 s    depth 6, 0.29 s      depth 3+, 0.53 s     depth 3+, 0.42 s
+5      --      1.8 s    depth 8              depth 4              depth 4
+=====  ======  =======  ===================  ===================  ===================
 
 The node counts are Lilypad's; another game divides them by its ``node_cost`` (how much longer
 its node takes), so a level thinks about as long in every game.
@@ -107,7 +108,7 @@ LEVELS = {
     1: Level(250, nodes=300, margin=0.1),
     2: Level(500, nodes=900),
     3: Level(900, nodes=2700),
-    4: Level(1300, nodes=8000),
+    4: Level(1300, nodes=12000),
     5: Level(1800),
 }
 DEFAULT_LEVEL = 3
@@ -556,10 +557,6 @@ class _collector_paused:
             gc.unfreeze()
         if self.enabled:
             gc.enable()
-
-
-
-
 
 
 def _to_table(score: float, ply: int) -> float:

@@ -54,23 +54,23 @@ def parse(pairing: str) -> tuple[str, str, float]:
 
 
 def main(argv=None) -> None:
+    known = pygame_rules.games()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("games_to_test", nargs="*", metavar="game",
-                    help=f"games (default: all of {', '.join(pygame_rules.games())})")
+    ap.add_argument("games_to_test", nargs="*", metavar="game", help=f"games (default: all of {', '.join(known)})")
     ap.add_argument("--games", type=int, default=100, help="games per pairing")
     ap.add_argument("--pairings", default=DEFAULT_PAIRINGS)
     ap.add_argument("--variant")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="append one JSON line per pairing to this file")
     args = ap.parse_args(argv)
-    unknown = set(args.games_to_test) - set(pygame_rules.games())
+    unknown = sorted(set(args.games_to_test) - set(known))
     if unknown:  # fail now, not after an hour of other games
-        ap.error(f"unknown game {', '.join(sorted(unknown))} (games: {', '.join(pygame_rules.games())})")
+        ap.error(f"unknown game {', '.join(unknown)} (games: {', '.join(known)})")
     print("levels: " + ", ".join(
         f"{n}: " + (f"{lv.nodes} nodes, at most " if lv.nodes else "") + f"{lv.time_ms} ms" for n, lv in LEVELS.items()))
     print(f"{'game':<13} {'pairing':<11} {'B':<11} {'scale':>5} {'games':>5} {'W':>4} {'L':>4} {'D':>4} {'win%':>6} "
           f"{'score%':>7} {'target':>7} {'ms/move A':>10} {'ms/move B':>10} {'wall s':>7}", flush=True)
-    for game in args.games_to_test or pygame_rules.games():
+    for game in args.games_to_test or known:
         for pairing in args.pairings.split(","):
             a, b, scale = parse(pairing)
             spec = {"uct": f"uct:{LEVELS[int(a)].time_ms * scale:g}", "random": "random"}.get(b, f"level:{b}")

@@ -833,4 +833,4 @@ class Lion(Position):
 
 
 #: Both sides' material at the start, for the evaluation's trade bonus.
-START_MATERIAL = sum(VALUES[KIND[c]] for c in Lion.start_text.split()[0] if KIND.get(c))
+START_MATERIAL = sum(VALUES[KIND[p]] for p in Lion.start().state.board if KIND[p])

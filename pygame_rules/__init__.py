@@ -28,6 +28,7 @@ from . import lilypad  # noqa: F401  (each game module registers itself)
 from . import three_crowns  # noqa: F401
 from . import lion  # noqa: F401
 from .search import Analysis, Search, analyse, best_move
+from .records import Record, RecordError, decode_moves, encode_moves, parse_record, read_record, write_record
 
 __all__ = [
     "Analysis",
@@ -36,15 +37,22 @@ __all__ = [
     "Move",
     "Position",
     "PositionError",
+    "Record",
+    "RecordError",
     "RulesError",
     "Search",
     "analyse",
     "best_move",
+    "decode_moves",
+    "encode_moves",
     "games",
     "perft",
     "load",
+    "parse_record",
+    "read_record",
     "start",
     "variants",
+    "write_record",
 ]
 
 

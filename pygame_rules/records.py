@@ -141,8 +141,8 @@ def _tag_value(name: str, value: object) -> str:
         raise RecordError(f"tag {name} must be text")
     if len(value) > MAX_TAG_CHARS:
         raise RecordError(f"tag {name} is {len(value)} characters long (at most {MAX_TAG_CHARS})")
-    if _CONTROL.search(value):
-        raise RecordError(f"tag {name} {quote(value)} holds a control character")
+    if _CONTROL.search(value) or "\n" in value or "\r" in value:
+        raise RecordError(f"tag {name} {quote(value)} holds a control character or a line break")
     return value
 
 
@@ -339,6 +339,8 @@ def parse_record(text: str) -> Record:
     if bad:
         raise RecordError(f"the record holds a control character ({bad.group()!r})", text.count("\n", 0, bad.start()) + 1)
 
+    if not text.strip():
+        raise RecordError("the record is empty")
     lines = text.split("\n")
     tags: dict[str, str] = {}
     tag_lines: dict[str, int] = {}

@@ -8,14 +8,16 @@ A record::
     [Green "Computer level 3"]
     [Result "0-1"]
 
-    1. K@c8 K@b1 2. c8>e6 {a long first jump} b1>d1 3. e6>h7 ...  0-1
+    1. K@c8 K@b1 2. c8>e6 {a long first flight} b1>d1
+    3. e6>h7 d3-e4 {Black resigns} 0-1
 
 Tags are ``[Name "value"]`` lines (a value escapes ``"`` and ``\\`` with a backslash), then the
 moves. The tags this module knows:
 
 - ``Game``: the game id (``lilypad``, ``three-crowns``, ``lion``); required.
 - ``Variant``: the rule variant, when not the game's default rules.
-- ``Position``: the position the game began from, when not the game's start.
+- ``Position``: the position the game began from, when not the game's start (read back in its
+  canonical form).
 - ``Date``: ``YYYY-MM-DD``; an unknown part is question marks (``2026-??-??``, ``????-??-??``).
 - The players, one tag per side named as the game names its sides: ``Black``/``Green`` in Lilypad,
   ``Green``/``Black`` in 3 Crowns, ``White``/``Black`` in the Lion Game. Any text.
@@ -23,10 +25,10 @@ moves. The tags this module knows:
 
 Other tags (``Event``, ``Site``, ...) are kept as they are and written back in their order.
 
-The moves are the engine's move texts in order, separated by white space. ``12.`` before the
-first side's move and ``12...`` before a move of the second side are move numbers: the writer puts
-one before each move of the first side (and ``1...`` when the second side moves first); the reader
-skips them wherever they are and whatever their number. ``{...}`` is a comment (no nesting);
+The moves are the engine's move texts in order, separated by white space. ``12.`` before a move
+of the first side and ``12...`` before one of the second side are move numbers: the writer puts one
+before each move of the first side (and ``1...`` when the second side moves first); the reader skips
+them (any number, any count of dots) wherever they are. ``{...}`` is a comment (no nesting);
 comments are kept by the number of moves played before them. The last token is the result:
 
 - ``1-0``: the side that moves first in the game won (Lilypad Black, 3 Crowns Green, Lion White);
@@ -78,7 +80,6 @@ class RecordError(RulesError):
     def __init__(self, message: str, line: int | None = None):
         super().__init__(f"line {line}: {message}" if line is not None else message)
         self.line = line
-        self.reason = message
 
 
 def quote(text: str, limit: int = 40) -> str:
@@ -161,7 +162,7 @@ def write_record(game: "Game | Record", tags: dict[str, str] | None = None, comm
     :class:`Record` is written with its own tags and comments.
     """
     if isinstance(game, Record):
-        tags = {**game.tags, **(tags or {})}
+        tags = {n: v for n, v in game.tags.items() if n not in ("Game", "Variant", "Position")} | (tags or {})
         comments = {**game.comments, **(comments or {})}
         game = game.game
     tags = dict(tags or {})
@@ -267,7 +268,7 @@ _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
 _TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]{0,39})\s+"((?:[^"\\]|\\.)*)"\s*\]')
 #: Control characters other than tab, line feed and carriage return.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]")
-_MOVE_NUMBER = re.compile(r"[0-9]{1,6}\.(?:\.\.)?")
+_MOVE_NUMBER = re.compile(r"[0-9]{1,6}\.+")
 _DATE = re.compile(r"([0-9]{4}|\?{4})-([0-9]{2}|\?\?)-([0-9]{2}|\?\?)")
 
 
@@ -374,6 +375,7 @@ def parse_record(text: str) -> Record:
             start = cls.from_text(tags["Position"])
         except RulesError as e:
             raise RecordError(f"the Position tag is not a {cls.title} position: {e}", tag_lines["Position"]) from None
+        tags["Position"] = start.text
     else:
         start = cls.start()
     if "Date" in tags:

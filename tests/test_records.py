@@ -125,6 +125,17 @@ def test_a_hand_written_lilypad_record():
     assert record.comments == {0: "Both Kings go in first.", 3: "a long first flight"}
     assert record.result == "*" and record.game.result is None
     assert record.game.position.turn == "b"
+    windows = "\ufeff" + LILYPAD.replace("\n", "\r\n").replace("2. c8>e6", "2.c8>e6").replace("3. ", "3..")
+    again = parse_record(windows)
+    assert (again.game.history, again.tags, again.comments, again.result) == (
+        record.game.history, record.tags, record.comments, record.result
+    )
+
+
+def test_the_module_docstring_example_reads():
+    example = re.search(r"A record::\n\n(.*?)\n\nTags", records.__doc__, re.S).group(1)
+    record = parse_record(example.replace("\n    ", "\n").strip())
+    assert record.result == "0-1" and record.game.result is None and len(record.game.history) == 6
 
 
 THREE_CROWNS = """\

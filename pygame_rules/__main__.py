@@ -1,4 +1,4 @@
-"""Command line: ``python -m pygame_rules moves|play|perft|bestmove|match ...`` (see ``--help``)."""
+"""Command line: ``python -m pygame_rules moves|play|perft|bestmove|match|record ...`` (see ``--help``)."""
 
 from __future__ import annotations
 
@@ -119,8 +119,11 @@ def cmd_record_check(args) -> int:
             with open(args.file, encoding="utf-8") as f:
                 text = f.read()
         record = parse_record(text)
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"{args.file}: cannot read it: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+    except UnicodeDecodeError:
+        print(f"{args.file}: cannot read it: it is not UTF-8 text", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"{args.file}: cannot read it: {e.strerror or e}", file=sys.stderr)
         return 2
     except RulesError as e:
         print(f"{args.file}: {e}", file=sys.stderr)

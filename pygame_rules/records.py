@@ -403,7 +403,7 @@ def parse_record(text: str) -> Record:
             f"the moves end with {token_result} but the Result tag (line {tag_lines['Result']}) says {declared}", result_line
         )
     record = Record(game, tags, comments, token_result or declared or result_token(game))
-    _check_result(record, result_line if result_line is not None else max(1, len(lines) - (lines[-1] == "")))
+    _check_result(record, result_line)
     return record
 
 

@@ -28,7 +28,6 @@ from . import lilypad  # noqa: F401  (each game module registers itself)
 from . import three_crowns  # noqa: F401
 from . import lion  # noqa: F401
 from .search import Analysis, Search, analyse, best_move
-from .records import Record, RecordError, decode_moves, encode_moves, parse_record, read_record, write_record
 
 __all__ = [
     "Analysis",
@@ -64,3 +63,16 @@ def start(game: str, variant: str | None = None) -> Position:
 def load(game: str, text: str, variant: str | None = None) -> Position:
     """The position of ``game`` written as ``text``; raises PositionError if it is bad."""
     return position_class(game, variant).from_text(text)
+
+
+#: Names of ``records`` exported here, imported on first use: the page's worker starts without
+#: compiling the records module (Pyodide compiles every module it imports from source).
+_RECORDS = {"Record", "RecordError", "decode_moves", "encode_moves", "parse_record", "read_record", "write_record"}
+
+
+def __getattr__(name: str):
+    if name in _RECORDS:
+        from . import records
+
+        return getattr(records, name)
+    raise AttributeError(f"module 'pygame_rules' has no attribute {name!r}")

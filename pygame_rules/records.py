@@ -52,7 +52,6 @@ variant, start and moves catches a damaged or edited code.
 
 from __future__ import annotations
 
-import datetime
 import re
 import zlib
 from dataclasses import dataclass, field
@@ -198,7 +197,7 @@ def write_record(game: "Game | Record", tags: dict[str, str] | None = None, comm
     lines.append("")
 
     tokens: list[str] = []
-    for ply in sorted(comments):
+    for ply in comments:
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(game.history):
             raise RecordError(f"a comment is placed after move {ply}, but the game has {len(game.history)} moves")
     first = cls.sides[0]
@@ -273,6 +272,7 @@ _DATE = re.compile(r"([0-9]{4}|\?{4})-([0-9]{2}|\?\?)-([0-9]{2}|\?\?)")
 
 
 def _check_date(value: str, line: int | None) -> None:
+    import datetime  # only records with a Date need it; the page starts without it
     match = _DATE.fullmatch(value)
     problem = None if match else "is not written YYYY-MM-DD (? for an unknown digit group)"
     if match:

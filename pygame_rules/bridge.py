@@ -94,6 +94,7 @@ def game_state(game: Game) -> dict[str, Any]:
         "turn": p.turn,
         "result": game.result,
         "resultText": game.describe_result(),
+        "resultReason": game.end_reason(),
         "board": p.pieces_on_board(),
         "moves": [m.to_json() for m in game.legal()],
         "lastMove": last.to_json() if last else None,

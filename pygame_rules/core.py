@@ -435,6 +435,19 @@ class Position:
             self._winner = decided
         return self._winner  # type: ignore[return-value]
 
+    def end_reason(self) -> str | None:
+        """Why the game ended at this position, as a sentence for people; None while it goes on."""
+        winner = self.winner
+        if winner is None:
+            return None
+        if self._decided() is None:
+            return f"{self.side_names[self.turn]} has no legal move, so {self.side_names[winner]} wins."
+        return self._end_reason(winner)
+
+    def _end_reason(self, decided: str) -> str:
+        """Game hook: why ``_decide`` ended the game (``decided`` is the winner or "draw")."""
+        return "The game is drawn." if decided == "draw" else f"{self.side_names[decided]} wins."
+
     def describe_result(self) -> str:
         w = self.winner
         if w is None:
@@ -623,6 +636,12 @@ class Game:
         if self.result == "draw" and self.position.winner is None:
             return "draw by threefold repetition"
         return self.position.describe_result()
+
+    def end_reason(self) -> str | None:
+        """Why the game is over, as a sentence (threefold repetition included); None while it goes on."""
+        if self.result == "draw" and self.position.winner is None:
+            return "The same position came up for the third time, so the game is drawn."
+        return self.position.end_reason()
 
     def legal(self) -> tuple[Move, ...]:
         return () if self.result is not None else self.position.legal()

@@ -174,6 +174,12 @@ class Lilypad(Position):
                     return side
         return "draw" if kings == 0 and not self._state.drops else None
 
+    def _end_reason(self, decided: str) -> str:
+        if decided == "draw":
+            return "Both Kings have been captured, so the game is drawn."
+        name = self.side_names[decided]
+        return f"{name}'s King reached its last row (rank {LAST_ROW[decided] + 1}), so {name} wins."
+
     # -- move generation ------------------------------------------------------------------------
 
     def _generate(self) -> Iterator[Move]:
@@ -386,8 +392,10 @@ class Lilypad(Position):
             k = self.king_square(self.winner)
             if k >= 0:
                 marks.append({"square": GEOMETRY.names[k], "kind": "win", "label": "King home"})
-        elif self.legal() and self.legal()[0].removed:
-            notes.append("A capture is possible, so a capture must be made.")
+        elif self.legal() and self.legal()[0].removed:  # captures are mandatory: all moves capture
+            notes.append("A capture is possible, so a capture must be made (the marked pieces can capture).")
+            for square in sorted({m.path[0] for m in self.legal()}):
+                marks.append({"square": square, "kind": "must-move", "label": "Must capture"})
         return {"notes": notes, "marks": marks}
 
 

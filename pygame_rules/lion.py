@@ -407,6 +407,12 @@ class Lion(Position):
             return "draw"
         return None
 
+    def _end_reason(self, decided: str) -> str:
+        if decided == "draw":
+            return f"{DRAW_CLOCK} plies passed without a capture, a frog move or a promotion, so the game is drawn."
+        name, loser = self.side_names[decided], self.side_names[self.other(decided)]
+        return f"{name} captured the {loser} Lion, so {name} wins."
+
     # -- move generation ------------------------------------------------------------------------
 
     def frozen(self) -> frozenset[int]:

@@ -162,6 +162,14 @@ class ThreeCrowns(Position):
             return "draw"
         return None
 
+    def _end_reason(self, decided: str) -> str:
+        if decided == "draw":
+            return f"{DRAW_CLOCK} plies in a row passed without a capture, crowning or uncrowning, so the game is drawn."
+        name, loser = self.side_names[decided], self.side_names[self.other(decided)]
+        if crowned_lines(self._state.board, decided):
+            return f"{name} has three crowned stones in a line, so {name} wins."
+        return f"{loser} is down to {LOSING_STONE_COUNT} stones (a third one was captured), so {name} wins."
+
     # -- move generation ------------------------------------------------------------------------
 
     def _generate(self) -> Iterator[Move]:

@@ -274,6 +274,8 @@ def test_captures_are_mandatory_so_steps_and_swaps_are_illegal():
         with pytest.raises(IllegalMoveError, match=repr(move)):
             p.play(move)
     assert any("capture" in note for note in p.status()["notes"])
+    # The pieces that must capture are marked for the board (here the only one).
+    assert [(m["square"], m["kind"]) for m in p.status()["marks"]] == [("d5", "must-move")]
 
 
 # ---------------------------------------------------------------------------------------------

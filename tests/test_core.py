@@ -131,7 +131,7 @@ def test_spilled_board_strings_count_adjacent_digits_as_one_number():
     assert parse_board("1/1x/5", g, "x", spill=True) == parse_board("2x5", g, "x", spill=True)
     with pytest.raises(PositionError, match="has 9 squares"):
         parse_board("8x", g, "x", spill=True)
-    with pytest.raises(PositionError, match="empty run of 9 squares is longer than the board"):
+    with pytest.raises(PositionError, match="the empty run .9. is more than 8 squares"):
         parse_board("9", g, "x", spill=True)
 
 

@@ -247,3 +247,48 @@ def test_a_diagram_must_leave_holes_blank():
     lines[lion.geometry.height - 1 - r] = row[:column] + "." + row[column + 1:]
     with pytest.raises(DiagramError, match="is not a square of the lion board"):
         parse_diagram("lion", "\n".join(lines))
+
+
+# ---------------------------------------------------------------------------------------------
+# Long games: no reference chain as long as the game
+
+
+def position_chain_depth(start: pygame_rules.Position, limit: int = 10_000) -> int:
+    """How many positions deep the objects reachable from ``start`` go: Python follows this chain
+    when it frees ``start``, once per position (recursively, in C). Walks every reference
+    (``gc.get_referents``), breadth first, counting Position hops."""
+    import gc
+
+    seen = {id(start)}
+    level, depth = [start], 0
+    while level and depth < limit:
+        found = []
+        stack = list(level)
+        while stack:  # every object reachable from this level without passing another Position
+            for ref in gc.get_referents(stack.pop()):
+                if id(ref) in seen or isinstance(ref, (str, int, float, type)):
+                    continue
+                seen.add(id(ref))
+                (found if isinstance(ref, pygame_rules.Position) else stack).append(ref)
+        if found:
+            depth += 1
+        level = found
+    return depth
+
+
+@pytest.mark.parametrize("game, seed", [("three-crowns", 1), ("lion", 1)])
+def test_a_long_game_record_holds_no_chain_of_positions(game, seed):
+    from long_games import long_game
+
+    moves = long_game(game, 2000, seed)
+    assert len(moves) == 2000
+    record = pygame_rules.Game(game)
+    for move in moves:
+        record.play(move)
+    record.legal()  # the current position's moves and the positions after them, as the bridge asks
+    for m in record.legal():
+        m.after.text
+    assert position_chain_depth(record.start) <= 3
+    assert position_chain_depth(record.copy().start) <= 3
+    record.undo()
+    assert position_chain_depth(record.start) <= 3

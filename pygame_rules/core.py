@@ -548,7 +548,9 @@ def perft(position: Position, depth: int) -> int:
     >>> perft(pygame_rules.start("lilypad"), 3)
     288
     """
-    if depth == 0:
+    if depth <= 0:
+        if depth < 0:
+            raise ValueError(f"perft depth {depth} is negative")
         return 1
     moves = position.legal()
     if depth == 1:

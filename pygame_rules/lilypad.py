@@ -20,7 +20,6 @@ from .core import (
     format_board,
     parse_board,
     quote,
-    read_number,
     register,
     split_fields,
 )

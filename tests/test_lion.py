@@ -1457,7 +1457,7 @@ def test_engine_agrees_with_the_reference_on_random_setups(rng):
 @given(st.randoms(use_true_random=False))
 def test_random_playouts_keep_the_invariants(rng):
     game = Game(GAME)
-    for ply in range(1000):
+    for _ in range(1000):
         p = game.position
         assert load(p.text).text == p.text
         if game.result is not None:

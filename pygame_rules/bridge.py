@@ -308,7 +308,7 @@ def _record_json(game: Game) -> dict[str, Any]:
 def _string_map(data: dict, name: str) -> dict[str, str]:
     value = _field(data, name, dict, None) or {}
     if not all(isinstance(v, str) for v in value.values()):
-        raise RequestError(f"the values of {name!r} must be strings")
+        raise RequestError(f"the values of {name!r} must be text")
     return value
 
 
@@ -321,7 +321,7 @@ def _record_write(data: dict) -> dict:
     comments = {}
     for key, text in _string_map(data, "comments").items():
         if not (key.isascii() and key.isdigit() and len(key) <= 6):
-            raise RequestError(f"a comment's key must be a number of moves, not {key[:20]!r}")
+            raise RequestError(f"a comment's key must be a number of moves, not {quote(key)}")
         comments[int(key)] = text
     return {"text": write_record(game_record(data), _string_map(data, "tags"), comments)}
 

@@ -299,8 +299,10 @@ class Position:
 
     #: Game id, as :func:`pygame_rules.games` lists it.
     game: ClassVar[str]
-    #: Human name of the game.
+    #: Human name of the game (a variant's says what it changes).
     title: ClassVar[str]
+    #: One sentence on what a variant changes (empty for a game's standard rules).
+    description: ClassVar[str] = ""
     #: Variant id (``None`` for the game's default rules).
     variant: ClassVar[str | None] = None
     #: Side letters, the side that moves first first; and their names.
@@ -546,6 +548,7 @@ class Position:
         return {
             "game": cls.game,
             "title": cls.title,
+            "description": cls.description,
             "variant": cls.variant,
             "sides": [{"id": s, "name": cls.side_names[s]} for s in cls.sides],
             "pieces": cls.pieces,

@@ -25,6 +25,7 @@ from .core import (
 )
 
 BLACK, GREEN = "b", "g"
+SIDE_NAME = {BLACK: "Black", GREEN: "Green"}
 GEOMETRY = Geometry.grid(8, 8, kind=lambda f, r: "dark" if (f + r) % 2 else "light")
 DARK = frozenset(i for i, k in enumerate(GEOMETRY.kinds) if k == "dark")
 RANK = tuple(r for _, r in GEOMETRY.coords)
@@ -85,14 +86,24 @@ class Lilypad(Position):
     game = "lilypad"
     title = "Lilypad"
     sides = (BLACK, GREEN)
-    side_names = {BLACK: "Black", GREEN: "Green"}
+    side_names = SIDE_NAME
     start_text = "b1b1b1b1/1b1b1b1b/b1b1b1b1/8/8/1g1g1g1g/g1g1g1g1/1g1g1g1g b bg"
     geometry = GEOMETRY
     pieces = {
-        "b": {"side": BLACK, "name": "Black soldier", "glyph": "checker"},
-        "B": {"side": BLACK, "name": "Black King", "glyph": "king"},
-        "g": {"side": GREEN, "name": "Green soldier", "glyph": "checker"},
-        "G": {"side": GREEN, "name": "Green King", "glyph": "king"},
+        letter: {"side": side, "name": f"{SIDE_NAME[side]} {kind}", "glyph": glyph, "help": help}
+        for side in (BLACK, GREEN)
+        for letter, kind, glyph, help in (
+            (
+                side, "soldier", "checker",
+                "Steps one square diagonally forward, or jumps an enemy piece diagonally forward and may "
+                "jump on (captures are compulsory when possible). Never enters its last row.",
+            ),
+            (
+                side.upper(), "King", "king",
+                "Steps diagonally forward like a soldier and captures like one, or swaps places with a "
+                "soldier of its own along a chain of them. Reach your last row with it to win.",
+            ),
+        )
     }
 
     # Rule switches that the invisible-city variants turn.
@@ -429,15 +440,22 @@ class InvisibleCity(Lilypad):
 
     variant = "invisible-city"
     title = "Lilypad (Invisible City)"
+    description = (
+        "The designer's own rules: checkers crowned on the far row move backward too, capture chains "
+        "must be completed, and the pawn rides from checker to checker."
+    )
     pieces = {
-        "b": {"side": BLACK, "name": "Black checker", "glyph": "checker"},
-        "B": {"side": BLACK, "name": "Black checker with the pawn", "glyph": "king"},
-        "x": {"side": BLACK, "name": "Black crowned checker", "glyph": "crowned"},
-        "X": {"side": BLACK, "name": "Black crowned checker with the pawn", "glyph": "crowned-king"},
-        "g": {"side": GREEN, "name": "Green checker", "glyph": "checker"},
-        "G": {"side": GREEN, "name": "Green checker with the pawn", "glyph": "king"},
-        "y": {"side": GREEN, "name": "Green crowned checker", "glyph": "crowned"},
-        "Y": {"side": GREEN, "name": "Green crowned checker with the pawn", "glyph": "crowned-king"},
+        letter: {"side": side, "name": f"{SIDE_NAME[side]} {kind}", "glyph": glyph, "help": help}
+        for side, crowned in ((BLACK, "x"), (GREEN, "y"))
+        for letter, kind, glyph, help in (
+            (side, "checker", "checker", "Steps one square diagonally forward or jumps an enemy diagonally "
+             "forward, and must go on jumping while it can. Crowned when it reaches the far row."),
+            (side.upper(), "checker with the pawn", "king", "Moves as a checker, carrying the pawn; or the "
+             "pawn moves on to another checker of its side along a chain of them. Get the pawn to the far row."),
+            (crowned, "crowned checker", "crowned", "Steps and jumps diagonally in all four directions."),
+            (crowned.upper(), "crowned checker with the pawn", "crowned-king", "Moves as a crowned checker, "
+             "carrying the pawn; or the pawn moves on along a chain of its side's checkers."),
+        )
     }
     crowning = True
     complete_jumps = True
@@ -452,13 +470,28 @@ OPTIONS = {
     "a2": {"king_checker_moves": False},
     "a3": {"king_range_one": True},
 }
+#: How each option reads in a variant's name, and what it changes, in words.
+OPTION_WORDS = {
+    "a1": ("the pawn's checker fixed and safe", "the checker carrying the pawn may not move and cannot be captured"),
+    "a2": ("the pawn's checker fixed", "the checker carrying the pawn may not move but can be captured"),
+    "a3": ("the pawn one step", "the pawn moves on only to a neighbouring checker each turn"),
+}
 for _names in (("a1",), ("a2",), ("a3",), ("a1", "a3"), ("a2", "a3")):
     _attrs = {k: v for n in _names for k, v in OPTIONS[n].items()}
     _variant = "+".join(("invisible-city",) + _names)
+    _name = ", ".join(OPTION_WORDS[n][0] for n in _names)
+    _changes = "; ".join(OPTION_WORDS[n][1] for n in _names)
     register(
         type(
             "InvisibleCity" + "".join(n.upper() for n in _names),
             (InvisibleCity,),
-            {"variant": _variant, "title": f"Lilypad (Invisible City, {' '.join(_names)})", "__slots__": (), **_attrs},
+            {
+                "variant": _variant,
+                "title": f"Lilypad (Invisible City, {_name})",
+                "description": f"Invisible City with Appendix A option{'s' if len(_names) > 1 else ''} "
+                f"{' and '.join(n[1] for n in _names)}: {_changes}.",
+                "__slots__": (),
+                **_attrs,
+            },
         )
     )

@@ -106,10 +106,16 @@ class ThreeCrowns(Position):
     geometry = GEOMETRY
     node_cost = 2.7  # bench/speed.py
     pieces = {
-        "g": {"side": GREEN, "name": "Green stone", "glyph": "stone"},
-        "G": {"side": GREEN, "name": "Green crowned stone", "glyph": "crowned-stone"},
-        "b": {"side": BLACK, "name": "Black stone", "glyph": "stone"},
-        "B": {"side": BLACK, "name": "Black crowned stone", "glyph": "crowned-stone"},
+        letter: {"side": side, "name": f"{name} {kind}", "glyph": glyph, "help": help}
+        for side, name in ((GREEN, "Green"), (BLACK, "Black"))
+        for letter, kind, glyph, help in (
+            (side, "stone", "stone", "Steps to any of the 8 neighbouring squares. Crowned when its step or "
+             "jump makes a line of 3 uncrowned stones of its colour. Jumps only crowned enemies, always two "
+             "legs: the second stone jumped is captured."),
+            (side.upper(), "crowned stone", "crowned-stone", "Steps to any of the 8 neighbouring squares. "
+             "Jumps only uncrowned enemies, always two legs: the second stone jumped is captured (a crowned "
+             "one is uncrowned instead). Three crowned stones in a line win."),
+        )
     }
 
     __slots__ = ()

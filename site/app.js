@@ -7,11 +7,12 @@ import { PIECE_CSS } from "./board-style.js";
 import { boardEntry, catalog, gameEntry } from "./catalog.js";
 import { sharedEngine } from "./engine.js";
 import { glyphMarkup } from "./glyphs.js";
-import { linkHash, readLink } from "./links.js";
+import { renderLibrary } from "./library.js";
+import { friendHash, linkHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
 import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
 import { describeMove, describePosition } from "./speech.js";
-import { createStorage } from "./storage.js";
+import { createStorage, newId } from "./storage.js";
 
 const html = document.documentElement;
 html.dataset.app = "running"; // start.js reports load failures until now; from here the app does
@@ -25,7 +26,8 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, pieceSheet];
 
 const app = {
   catalog: null,
-  saved: { current: null, games: new Map() }, // the saved games, checked (storage.js)
+  library: { entries: new Map(), last: {} }, // every saved game, checked (storage.js)
+  entry: null, // the library entry of the game on the board: {id, created}
   storageFull: false, // said once: the browser keeps no more of the games
   record: null, // the game as the board shows it: the line's moves up to its cursor
   line: lineOf([]), // the moves of the game, the cursor (how many the board shows), and what a new line replaced (review.js)
@@ -173,6 +175,7 @@ function renderHeading() {
   renderLegend();
   document.title = `${app.info.title} · Kings & Soldiers`;
   $("title").textContent = app.info.title;
+  $("variant-about").textContent = app.info.description ?? "";
   for (const b of $("games").children) b.setAttribute("aria-pressed", String(b.dataset.game === app.record.game));
   renderVariants();
 }
@@ -235,7 +238,7 @@ function facePerson() {
 function renderControls() {
   const idle = app.ready && !app.busy;
   $("mode").disabled = $("level").disabled = !idle;
-  $("level-field").hidden = app.mode === "two";
+  $("level-field").hidden = app.mode === "two" || isFriendGame();
   $("pause").hidden = !isDemo();
   $("pause").disabled = !idle || app.state?.result != null;
   $("pause").textContent = app.paused ? "Resume" : "Pause";
@@ -287,30 +290,53 @@ function show(state, info, motion = null, line = null) {
   if (geometryChanged) facePerson();
   renderPanel();
   save();
+  void renderFriend();
 }
 
+// Keep the game on the board in its library entry (written alone: other games, and other tabs'
+// games, are not touched).
 function save() {
   const { record, state, line } = app;
-  app.saved.current = record.game;
-  app.saved.games.set(record.game, {
+  app.entry ??= newEntry();
+  const entry = {
+    id: app.entry.id,
     record: { ...record, moves: line.moves },
     cursor: line.cursor,
     board: state.board,
     lastMove: state.lastMove && { path: state.lastMove.path, removed: state.lastMove.removed },
-  });
-  const kept = storage.writeSaved(app.saved);
+    mode: app.mode,
+    level: app.mode === "two" ? null : app.level,
+    created: app.entry.created,
+    updated: new Date().toISOString(),
+    result: state.result ?? null,
+    resultText: state.resultText ?? null,
+  };
+  app.library.entries.set(entry.id, entry);
+  app.library.last = { ...app.library.last, current: entry.id, [record.game]: entry.id };
+  const kept = storage.writeEntry(entry);
   if (!kept && !app.storageFull) {
     showMessage("This browser is not keeping your games (its storage is full or turned off): they will be lost when the page closes.");
   }
   app.storageFull = !kept;
-  history.replaceState(null, "", linkHash(record));
+  if (!location.hash.startsWith("#library")) history.replaceState(null, "", linkHash(record));
 }
 
+const newEntry = () => ({ id: newId(), created: new Date().toISOString() });
+
+// The library entry to continue for a game: the one it showed last, else its latest.
+function entryOf(game) {
+  const last = app.library.entries.get(app.library.last[game]);
+  if (last?.record.game === game) return last;
+  return [...app.library.entries.values()].filter((e) => e.record.game === game).sort((a, b) => b.updated.localeCompare(a.updated))[0] ?? null;
+}
+
+// What openFirst tries: a library entry, to continue.
+const continuing = (label, entry) => entry && { label, record: entry.record, cursor: entry.cursor, entry };
+
 // Draw a record before Python can check it: from the build's catalog, or from the save.
-function drawAtOnce(record) {
+function drawAtOnce({ record, entry: saved }) {
   const entry = boardEntry(app.catalog, record.game, record.variant);
   if (!entry) return;
-  const saved = app.saved.games.get(record.game);
   const same = (a, b) => a && b && JSON.stringify(a) === JSON.stringify(b);
   const isNew = !record.start && !record.moves.length;
   let position = {};
@@ -361,14 +387,22 @@ async function act(task, { byComputer = false } = {}) {
   }
 }
 
-// Open the first record of `tries` ([label, record, cursor?]) that Python accepts; say why others
-// failed. Every move of the record is checked; the board shows the first `cursor` of them.
+// Open the first of `tries` ({label, record, cursor?, entry?}) that Python accepts; say why others
+// failed. Every move of the record is checked; the board shows the first `cursor` of them. A try
+// with a library entry continues it; one without starts a new entry (the others stay).
 async function openFirst(tries) {
-  for (const [label, record, cursor] of tries) {
+  for (const { label, record, cursor, entry } of tries) {
     try {
       const { state: end, info } = await fetchGame(record);
       const line = lineOf(end.history, cursor);
       const state = atEnd(line) ? end : await engine.call(request("state", { ...record, moves: shown(line) }));
+      app.entry = entry ? { id: entry.id, created: entry.created } : newEntry();
+      if (MODES.includes(entry?.mode) && entry.mode !== app.mode) {
+        app.mode = entry.mode; // a saved game goes on with the players it had
+        $("mode").value = app.mode;
+        if (entry.level && app.catalog.levels.levels.some((l) => l.level === entry.level)) app.level = entry.level;
+        $("level").value = String(app.level);
+      }
       show(state, info, null, line);
       return true;
     } catch (error) {
@@ -403,7 +437,10 @@ function goTo(cursor) {
 
 // -- the computer player ---------------------------------------------------------------------------
 
-const MODES = ["two", "play-0", "play-1", "demo"];
+// Who plays: two people here, a person against the computer, the computer against itself, or a
+// person here against a friend elsewhere, the moves going back and forth by link.
+const MODES = ["two", "play-0", "play-1", "demo", "friend-0", "friend-1"];
+const isFriendGame = () => app.mode.startsWith("friend-");
 const DEMO_PAUSE_MS = 700; // between the moves of a demo, so people can follow them
 
 function readMode() {
@@ -412,8 +449,10 @@ function readMode() {
 }
 
 function assignPlayers() {
+  const [kind, index] = app.mode.split("-");
+  const other = kind === "friend" ? "friend" : "computer";
   app.players = Object.fromEntries(
-    (app.info?.sides ?? []).map((side, i) => [side.id, app.mode === "two" || app.mode === `play-${i}` ? "human" : "computer"]),
+    (app.info?.sides ?? []).map((side, i) => [side.id, app.mode === "two" || String(i) === index ? "human" : other]),
   );
 }
 
@@ -423,7 +462,10 @@ function renderModes() {
   if (select.dataset.sides === names.join()) return; // keep an open list open while a demo plays
   select.dataset.sides = names.join();
   const labels = { two: "Two players", demo: "Computer vs computer" };
-  names.forEach((name, i) => (labels[`play-${i}`] = `Play ${name} vs computer`));
+  names.forEach((name, i) => {
+    labels[`play-${i}`] = `Play ${name} vs computer`;
+    labels[`friend-${i}`] = `Play ${name} with a friend, by link`;
+  });
   select.replaceChildren(...MODES.map((mode) => new Option(labels[mode], mode)));
   select.value = app.mode;
 }
@@ -454,7 +496,7 @@ function warmUpSearch() {
 function startThinking() {
   warmUpSearch();
   if (!app.ready || app.busy || app.thinking || !app.state || app.state.result != null || !atEnd(app.line)) return;
-  if (humanToMove() || (isDemo() && app.paused) || app.level == null) return;
+  if (app.players[app.state.turn] !== "computer" || (isDemo() && app.paused) || app.level == null) return;
   const search = { cancelled: false, job: null };
   const record = app.record;
   app.thinking = search;
@@ -582,9 +624,11 @@ function redo() {
   });
 }
 
+// A new game (a new library entry: the game in progress stays in the library).
 function newGame(game = app.record.game, variant = app.record.variant) {
   return act(async () => {
     const { state, info } = await fetchGame(fresh(game, variant));
+    app.entry = newEntry();
     show(state, info, null, lineOf([]));
   });
 }
@@ -592,9 +636,8 @@ function newGame(game = app.record.game, variant = app.record.variant) {
 function chooseGame(game) {
   if (game === app.record?.game) return;
   return act(async () => {
-    const saved = app.saved.games.get(game);
-    const tries = [["Your saved game", saved?.record, saved?.cursor], ["", fresh(game)]].filter(([, r]) => r);
-    drawAtOnce(tries[0][1]);
+    const tries = [continuing("Your saved game", entryOf(game)), { label: "", record: fresh(game) }].filter(Boolean);
+    drawAtOnce(tries[0]);
     await openFirst(tries);
   });
 }
@@ -605,6 +648,7 @@ function loadPosition(text) {
   return act(async () => {
     try {
       const state = await engine.call(request("state", { ...app.record, start: text, moves: [] }));
+      app.entry = newEntry(); // a new game from that position; the one in progress stays in the library
       show(state, app.info, null, lineOf([]));
       $("position-input").value = "";
     } catch (e) {
@@ -634,20 +678,202 @@ function flip() {
   board.set({ orientation: app.orientation });
 }
 
+// -- a game with a friend, by link --------------------------------------------------------------
+
+// In a friend game, once it is the friend's turn (or the game is over), offer the link to send:
+// the game's id (so their library updates one entry) and the moves as a short code.
+async function renderFriend() {
+  const box = $("friend-box");
+  const waiting = isFriendGame() && app.state && atEnd(app.line) && (app.players[app.state.turn] === "friend" || app.state.result != null);
+  box.hidden = !waiting;
+  if (!waiting) return;
+  const record = { ...app.record, moves: app.line.moves };
+  const entryId = app.entry.id;
+  try {
+    const { code } = await engine.call(request("link-encode", record));
+    if (app.entry.id !== entryId) return;
+    const url = new URL(friendHash(entryId, record, code), location.href).href;
+    $("friend-link").value = url;
+    const turn = app.state.result != null ? "The game is over: send the last move" : `It is ${sideName(app.state.turn)}'s turn`;
+    $("friend-note").textContent = `${turn}. Send this link to your friend; they reply with a link of their own.`;
+  } catch (error) {
+    $("friend-note").textContent = `The link could not be made: ${describeError(error)}`;
+  }
+}
+
+async function sendFriendLink() {
+  const url = $("friend-link").value;
+  try {
+    if (navigator.share) await navigator.share({ title: `${app.info.title} · Kings & Soldiers`, url });
+    else {
+      await navigator.clipboard.writeText(url);
+      $("friend-note").textContent = "Copied: paste it into a message to your friend.";
+    }
+  } catch {
+    $("friend-link").select(); // shared nowhere (cancelled, or no clipboard): the person copies it
+  }
+}
+
+// A friend's link: Python decodes and replays the moves; the game goes into the library entry with
+// the link's id (updated, not copied). A link older than the game held here keeps the newer game.
+async function openFriendLink(link) {
+  const { game, variant, start } = link.record;
+  const decoded = await engine.call({ op: "link-decode", game, variant, start, code: link.friend.code });
+  const record = { game, variant, start, moves: decoded.moves };
+  const held = app.library.entries.get(link.friend.id);
+  const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
+  const sameGame = held && held.record.game === game && held.record.variant === variant && held.record.start === start;
+  let open = { label: "Your friend's link", record, entry: held ?? { id: link.friend.id, created: new Date().toISOString() } };
+  if (sameGame && held.record.moves.length > record.moves.length && isPrefix(record.moves, held.record.moves)) {
+    showMessage(`That link is older than the game you have (${record.moves.length} moves, yours has ${held.record.moves.length}): your newer game is kept.`, { kind: "note" });
+    open = continuing("Your game", held);
+  } else if (held && !(sameGame && isPrefix(held.record.moves, record.moves))) {
+    showMessage("That link does not continue the game you have with that name, so it opens as a new game; yours is kept in the library.", { kind: "note" });
+    open = { ...open, entry: null };
+  }
+  if (!(await openFirst([open]))) return false;
+  // The person here plays the side whose turn it is now (their friend made the last move).
+  const index = app.info.sides.findIndex((side) => side.id === app.state.turn);
+  if (index >= 0) chooseMode(`friend-${index}`);
+  return true;
+}
+
+// -- views ---------------------------------------------------------------------------------------
+// The page's views: the board (the game in progress, `#game=...`) and the library (`#library`).
+
+const inLibrary = () => location.hash === "#library";
+
+function route() {
+  $("library-view").hidden = !inLibrary();
+  $("game-view").hidden = inLibrary();
+  $("library-link").hidden = inLibrary();
+  if (inLibrary()) renderLibraryIfShown();
+}
+
+function renderLibraryIfShown() {
+  if (!inLibrary() || !app.catalog) return;
+  renderLibrary($("library-list"), {
+    entries: app.library.entries,
+    catalog: app.catalog,
+    currentId: app.entry?.id,
+    on: { open: openEntry, exportRecord, remove: removeEntry },
+  });
+}
+
+function backToBoard() {
+  history.pushState(null, "", linkHash(app.record));
+  route();
+}
+
+function openEntry(entry) {
+  backToBoard();
+  return act(async () => void (await openFirst([continuing("That saved game", entry)])));
+}
+
+function removeEntry(entry) {
+  const text = storage.deleteEntry(entry.id);
+  app.library.entries.delete(entry.id);
+  renderLibraryIfShown();
+  const title = boardEntry(app.catalog, entry.record.game, entry.record.variant)?.info.title ?? entry.record.game;
+  showMessage(`Deleted the ${title} game of ${new Date(entry.updated).toLocaleDateString()}.`, {
+    kind: "note",
+    action: {
+      label: "Undo",
+      run: () => {
+        if (text != null && storage.restoreEntry(entry.id, text)) app.library.entries.set(entry.id, entry);
+        renderLibraryIfShown();
+      },
+    },
+  });
+}
+
+// A game as a record (the bridge writes it), downloaded as a .txt file and copied if allowed.
+async function exportRecord(entry) {
+  const info = boardEntry(app.catalog, entry.record.game, entry.record.variant)?.info;
+  const players = Object.fromEntries(
+    (info?.sides ?? []).map((side, i) => [side.name, entry.mode === "two" ? "Player" : entry.mode === `play-${i}` ? "You" : `Computer level ${entry.level ?? "?"}`]),
+  );
+  try {
+    const { text } = await engine.call({ op: "record-write", ...entry.record, tags: { Date: entry.updated.slice(0, 10), ...players } });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    link.download = `${entry.record.game}-${entry.updated.slice(0, 10)}.txt`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      copied = true;
+    } catch {
+      // the download is enough
+    }
+    showMessage(`The game record was downloaded${copied ? " and copied to the clipboard" : ""}.`, { kind: "note" });
+  } catch (error) {
+    showMessage(`The game could not be exported: ${describeError(error)}`);
+  }
+}
+
+const MAX_RECORD_BYTES = 1_000_000;
+
+// A game record from text (pasted, a file, a dropped file): Python replays it; it opens as a new
+// library entry, and the game on the board stays in the library.
+async function importRecord(text) {
+  const error = $("import-error");
+  error.hidden = true;
+  if (!app.ready) return;
+  let read;
+  try {
+    if (text.length > MAX_RECORD_BYTES) throw new Error("the record is larger than 1 MB");
+    read = await engine.call({ op: "record-read", text });
+  } catch (e) {
+    error.textContent = `That record could not be imported: ${describeError(e)}`;
+    error.hidden = false;
+    if (!inLibrary()) showMessage(error.textContent);
+    return;
+  }
+  $("import-text").value = "";
+  backToBoard();
+  await act(async () => void (await openFirst([{ label: "The record", record: { game: read.game, variant: read.variant, start: read.start, moves: read.moves } }])));
+}
+
+async function importFile(file) {
+  if (!file) return;
+  if (file.size > MAX_RECORD_BYTES) return importRecord("x".repeat(MAX_RECORD_BYTES + 1));
+  await importRecord(await file.text());
+}
+
 // A link opened in this tab (pasted into the address bar): open it, keeping the game if it is bad.
 function onHashChange() {
-  if (!app.ready) return;
+  route();
+  if (!app.ready || inLibrary()) return;
   const link = readLink(location.hash, app.catalog);
+  const here = link?.record && !link.shared && link.record.game === app.record?.game && (link.record.variant ?? null) === app.record.variant;
+  if (here) return; // back to the board from the library
   if (link?.problem) {
     showMessage(`That link could not be opened: ${link.problem}. Your game is kept.`);
     history.replaceState(null, "", linkHash(app.record));
   }
   if (!link?.record) return;
+  if (link.friend) {
+    void act(async () => {
+      try {
+        await openFriendLink(link);
+      } catch (error) {
+        showMessage(`That link could not be opened: ${describeError(error)}. Your game is kept.`);
+        history.replaceState(null, "", linkHash(app.record));
+      }
+    });
+    return;
+  }
   void act(async () => {
+    const saved = entryOf(link.record.game);
     const tries = link.shared
-      ? [["The shared link", link.record]]
-      : [["Your saved game", app.saved.games.get(link.record.game)?.record, app.saved.games.get(link.record.game)?.cursor], ["The link", fresh(link.record.game, link.record.variant)]];
-    if (!(await openFirst(tries.filter(([, r]) => r)))) history.replaceState(null, "", linkHash(app.record));
+      ? [{ label: "The shared link", record: link.record }]
+      : [
+          (!link.record.variant || saved?.record.variant === link.record.variant) && continuing("Your saved game", saved),
+          { label: "The link", record: fresh(link.record.game, link.record.variant) },
+        ];
+    if (!(await openFirst(tries.filter(Boolean)))) history.replaceState(null, "", linkHash(app.record));
   });
 }
 
@@ -666,9 +892,30 @@ async function onEngineLost(error) {
     return failed(`The rules engine could not be restarted: ${describeError(startError)}. Reload the page to try again.`);
   }
   app.ready = true;
-  if (!(await openFirst([["Your game", { ...app.record, moves: app.line.moves }, app.line.cursor]]))) return;
+  const entry = app.entry && { ...app.entry, record: { ...app.record, moves: app.line.moves }, cursor: app.line.cursor };
+  if (!(await openFirst([continuing("Your game", entry)]))) return;
   html.dataset.engine = "ready";
   startThinking();
+}
+
+// Another tab changed (or deleted) a saved game. Keep the library's list current, and if it is the
+// game on this board, show the other tab's latest moves (this tab has nothing unsaved: it saves
+// every move as it is played).
+function onEntryChanged(id) {
+  const entry = storage.readEntry(id, new Set(app.catalog.games.map((g) => g.id)));
+  if (entry) app.library.entries.set(id, entry);
+  else app.library.entries.delete(id);
+  renderLibraryIfShown();
+  if (id !== app.entry?.id || !app.ready) return;
+  if (!entry) {
+    showMessage("This game was deleted in another tab. It stays on this board, and is saved again if you play on.", { kind: "note" });
+    return;
+  }
+  const same = JSON.stringify(entry.record.moves) === JSON.stringify(app.line.moves) && entry.cursor === app.line.cursor;
+  if (same) return;
+  showMessage("This game was played on in another tab: the board shows its latest moves.", { kind: "note" });
+  stopThinking();
+  void act(async () => void (await openFirst([continuing("", entry)])));
 }
 
 // -- keys and speech ---------------------------------------------------------------------------
@@ -727,6 +974,7 @@ async function boot() {
   $("forward").onclick = () => void goTo(app.line.cursor + 1);
   $("last").onclick = () => void goTo(app.line.moves.length);
   $("describe").onclick = describe;
+  $("friend-send").onclick = () => void sendFriendLink();
   $("rematch").onclick = () => void rematch();
   $("rematch-switched").onclick = () => void rematch(true);
   $("review-game").onclick = async () => {
@@ -745,6 +993,19 @@ async function boot() {
     void loadPosition($("position-input").value);
   };
   addEventListener("hashchange", onHashChange);
+  addEventListener("popstate", route);
+  $("library-back").onclick = (e) => {
+    e.preventDefault();
+    backToBoard();
+  };
+  $("import-button").onclick = () => void importRecord($("import-text").value);
+  $("import-file").onchange = (e) => void importFile(e.target.files[0]);
+  addEventListener("dragover", (e) => e.preventDefault());
+  addEventListener("drop", (e) => {
+    if (!e.dataTransfer?.files.length) return;
+    e.preventDefault();
+    void importFile(e.dataTransfer.files[0]);
+  });
 
   try {
     app.catalog = await catalog();
@@ -753,13 +1014,15 @@ async function boot() {
   }
   renderNav();
   renderLevels(app.catalog.levels);
-  const saved = storage.readSaved(new Set(app.catalog.games.map((g) => g.id)));
-  app.saved = saved;
-  for (const { what, why, text } of saved.damaged) {
+  route();
+  const library = storage.readLibrary(new Set(app.catalog.games.map((g) => g.id)));
+  app.library = library;
+  for (const { what, why, text } of library.damaged) {
     showMessage(`${capitalise(what)} could not be read (${why}). It has been set aside, so you can copy it out below; every other saved game is kept.`, {
       details: { label: "The damaged data, to copy", text },
     });
   }
+  storage.onEntryChanged(onEntryChanged);
 
   // What to open, best first: a shared link, the saved game, a new game of the linked game, then
   // a new game of the first game. Each failure is said; the first that works is shown. A link
@@ -770,18 +1033,18 @@ async function boot() {
     link = null;
   }
   const defaultGame = app.catalog.games[0].id;
-  const game = link?.record.game ?? saved.current ?? defaultGame;
-  const savedGame = saved.games.get(game)?.record;
-  const savedCursor = saved.games.get(game)?.cursor;
+  const current = library.entries.get(library.last.current);
+  const game = link?.record.game ?? current?.record.game ?? defaultGame;
+  const saved = current?.record.game === game ? current : entryOf(game);
   const linkVariant = link && !link.shared ? link.record.variant : null;
   const tries = [
-    link?.shared && ["The shared link", link.record],
-    savedGame && (!linkVariant || savedGame.variant === linkVariant) && ["Your saved game", savedGame, savedCursor],
-    [link ? "The link" : "", fresh(game, linkVariant)],
-    game !== defaultGame && ["", fresh(defaultGame)],
+    link?.shared && { label: "The shared link", record: link.record },
+    saved && (!linkVariant || saved.record.variant === linkVariant) && continuing("Your saved game", saved),
+    { label: link ? "The link" : "", record: fresh(game, linkVariant) },
+    game !== defaultGame && { label: "", record: fresh(defaultGame) },
   ].filter(Boolean);
-  const known = tries.find(([, r]) => boardEntry(app.catalog, r.game, r.variant));
-  if (known) drawAtOnce(known[1]);
+  const known = tries.find(({ record }) => boardEntry(app.catalog, record.game, record.variant));
+  if (known) drawAtOnce(known);
 
   try {
     await engine.ready;
@@ -789,7 +1052,16 @@ async function boot() {
     return failed(`Python could not be started, so the games cannot be played: ${describeError(error)}. Reload the page to try again.`);
   }
   app.ready = true;
-  if (!(await openFirst(tries))) return failed("No game could be opened.");
+  let opened = false;
+  if (link?.friend) {
+    try {
+      opened = await openFriendLink(link);
+    } catch (error) {
+      showMessage(`That link could not be opened: ${describeError(error)}.`);
+    }
+  }
+  // A friend's link that failed falls back to the saved game (its first try was the link itself).
+  if (!opened && !(await openFirst(link?.friend ? tries.slice(1) : tries))) return failed("No game could be opened.");
   html.dataset.engine = "ready";
   html.dataset.playableAt = String(Math.round(performance.now()));
   startThinking();

@@ -442,3 +442,18 @@ def test_a_move_of_another_game_or_position_is_illegal():
     assert after.play(after.move("d2-c1")) == after.play("d2-c1")
     twin = pygame_rules.load("three-crowns", after.text)
     assert after.play(twin.move("d2-c1")) == after.play("d2-c1")
+
+
+def test_every_piece_has_help_and_every_variant_says_what_it_changes():
+    from pygame_rules import games, variants
+
+    for game in games():
+        for variant in [None, *variants(game)]:
+            info = position_class(game, variant).info()
+            for letter, piece in info["pieces"].items():
+                assert piece["name"] and len(piece["help"]) > 40, (game, variant, letter)
+            if variant:
+                assert info["description"].endswith(".") and info["title"] != position_class(game).title
+            else:
+                assert info["description"] == ""
+    assert len({position_class("lilypad", v).title for v in variants("lilypad")}) == len(variants("lilypad"))

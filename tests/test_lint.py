@@ -19,3 +19,14 @@ def test_ruff_finds_nothing():
     done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise", "."], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_biome_finds_nothing_in_the_site():
+    """The site's modules and the JS tests pass Biome's bug-catching rules (.ci/biome.json: undeclared
+    and unused names, unhandled promises, ...). Biome is pinned in package.json's lock."""
+    biome = ROOT / "node_modules" / ".bin" / "biome"
+    if not biome.exists():
+        pytest.fail("Biome is not installed: run `npm ci` (package.json pins it)")
+    done = subprocess.run([str(biome), "lint", "--config-path=.ci/biome.json", "site", "tests"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]

@@ -81,6 +81,17 @@ class Site:
         """Every move in the list, the ones after the board's position included."""
         return [t for t in self.page.locator("#moves .mv").all_inner_texts() if t != "…"]
 
+    def library(self) -> list[dict]:
+        """The games library as stored in the browser (one localStorage key per game)."""
+        return self.page.evaluate(
+            "() => Object.keys(localStorage).filter(k => k.startsWith('kings-and-soldiers/game/'))"
+            ".map(k => JSON.parse(localStorage.getItem(k)))"
+        )
+
+    def saved_moves(self, game: str) -> list[list[str]]:
+        """The move lists of the library's games of ``game``."""
+        return [e["record"]["moves"] for e in self.library() if e["record"]["game"] == game]
+
     def messages(self) -> list[str]:
         return self.page.locator("#messages .message").all_inner_texts()
 

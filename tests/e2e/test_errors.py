@@ -87,9 +87,9 @@ def test_damaged_saved_games_are_reported_and_a_new_game_starts(new_site):
     site.play("K@a8", ["a8"])
 
     # Well-formed but impossible: a move that is not legal in the saved game.
-    save = json.loads(site.page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))
-    save["games"]["lilypad"]["record"]["moves"].append("K@a8")
-    site.page.evaluate(f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(json.dumps(save))})")
+    (entry,) = site.library()
+    entry["record"]["moves"].append("K@a8")
+    site.page.evaluate("e => localStorage.setItem('kings-and-soldiers/game/' + e.id, JSON.stringify(e))", entry)
     site.page.reload()
     site.wait_ready()
     expect(site.page.locator("#messages")).to_contain_text("Your saved game could not be opened")

@@ -34,6 +34,12 @@ const LEG_MS = 170;
 const FADE_MS = 220;
 
 let sheet = null;
+const glyphs = new Map(); // glyph and letter -> markup: drawn once per page, not once per piece
+const pieceMarkup = (glyph, letter) => {
+  const key = `${glyph} ${letter}`;
+  if (!glyphs.has(key)) glyphs.set(key, glyphMarkup(glyph, letter));
+  return glyphs.get(key);
+};
 
 function node(name, attrs = {}, parent = null) {
   const e = document.createElementNS(SVG, name);
@@ -110,27 +116,26 @@ export function createBoard(host, initial) {
     Object.entries({ x: -PAD, y: -PAD, width: W * S + 2 * PAD, height: H * S + 2 * PAD }).forEach(([k, v]) =>
       frame.setAttribute(k, v),
     );
-    squareLayer.replaceChildren();
-    coordLayer.replaceChildren();
+    // As one string of markup: a page of twenty diagrams draws thousands of squares.
     const files = new Map();
     const ranks = new Map();
+    const safe = (text) => String(text).replace(/[^A-Za-z0-9-]/g, "");
+    let squaresMarkup = "";
     for (const [name, { col, row, kind }] of grid) {
-      const rect = node("rect", { class: `sq k-${kind}`, x: col * S, y: row * S, width: S, height: S }, squareLayer);
-      rect.dataset.square = name;
+      squaresMarkup += `<rect class="sq k-${safe(kind)}" x="${col * S}" y="${row * S}" width="${S}" height="${S}" data-square="${safe(name)}"/>`;
       const [, file, rank] = name.match(/^([a-z]+)(\d+)$/) ?? [];
       if (file && !files.has(col)) files.set(col, file);
       if (rank && !ranks.has(row)) ranks.set(row, rank);
     }
+    squareLayer.innerHTML = squaresMarkup;
+    let coordMarkup = "";
     for (const [col, file] of files) {
-      node("text", { class: "coord", x: col * S + S / 2, y: H * S + PAD + 24, "text-anchor": "middle" }, coordLayer).textContent = file;
+      coordMarkup += `<text class="coord" x="${col * S + S / 2}" y="${H * S + PAD + 24}" text-anchor="middle">${file}</text>`;
     }
     for (const [row, rank] of ranks) {
-      node(
-        "text",
-        { class: "coord", x: -PAD - MARGIN / 2, y: row * S + S / 2, "text-anchor": "middle", "dominant-baseline": "central" },
-        coordLayer,
-      ).textContent = rank;
+      coordMarkup += `<text class="coord" x="${-PAD - MARGIN / 2}" y="${row * S + S / 2}" text-anchor="middle" dominant-baseline="central">${rank}</text>`;
     }
+    coordLayer.innerHTML = coordMarkup;
     for (const [square, g] of pieceEls) place(g, square);
   }
 
@@ -145,7 +150,7 @@ export function createBoard(host, initial) {
 
   function draw(g, square, letter) {
     g.setAttribute("class", pieceClass(letter));
-    g.innerHTML = glyphMarkup(describe(letter).glyph, letter);
+    g.innerHTML = pieceMarkup(describe(letter).glyph, letter);
     g.dataset.square = square;
     g.dataset.piece = letter;
     g.setAttribute("role", "img");
@@ -418,7 +423,7 @@ export function createBoard(host, initial) {
       const g = pieceEls.get(square);
       if (!g || !known(square)) continue;
       const ghost = node("g", { class: `${pieceClass(letter)} becomes` }, over);
-      ghost.innerHTML = glyphMarkup(describe(letter).glyph, letter);
+      ghost.innerHTML = pieceMarkup(describe(letter).glyph, letter);
       ghost.style.transform = translate(square);
       ghost.dataset.square = square;
       ghost.dataset.piece = letter;

@@ -129,6 +129,7 @@ class KsBoard extends HTMLElement {
         ...this.#players(info, data.levels),
         search: null,
         ended: false,
+        labels: moves.length ? {} : reading.labels, // the labels belong to the position as written
       };
       this.#play = play;
       this.#say(isStatic ? "Loading…" : "Loading the rules…", "loading");
@@ -348,7 +349,7 @@ class KsBoard extends HTMLElement {
     this.#board.set({
       position: state.board,
       lastMove: state.lastMove,
-      labels: {},
+      labels: state.history.length === play.start.length ? play.labels : {},
       marks: state.status.marks,
       movable: { moves: state.moves, enabled: !isStatic && state.result == null && humanTurn },
       animate: motion,

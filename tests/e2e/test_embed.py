@@ -55,7 +55,7 @@ def test_diagrams_are_drawn_without_the_runtime(new_site):
     serve_test_page(site, "twenty-diagrams.html", boards)
     runtime = runtime_requests(site.page)
     site.page.goto("twenty-diagrams.html")
-    site.page.wait_for_function("Promise.all([...document.querySelectorAll('ks-board')].map(b => b.ready)).then(() => true)")
+    site.page.wait_for_function("() => Promise.all([...document.querySelectorAll('ks-board')].map(b => b.ready)).then(() => true)")
     for i, (game, text) in enumerate(positions):
         assert site.pieces(f"#d{i}") == pygame_rules.load(game, text).pieces_on_board(), text
     site.page.wait_for_timeout(500)  # anything that would start the worker late
@@ -81,7 +81,7 @@ def test_the_examples_page_draws_the_rule_pages_diagrams(new_site):
     # The worked examples are playable: the two-player jumping example takes Black's jump d6:d4:f4.
     board = "#play-jumping"
     expect(page.locator(f"{board} button[data-control=new]")).to_be_disabled()
-    page.wait_for_function("document.getElementById('play-jumping').state !== null", timeout=90_000)
+    page.wait_for_function("() => document.getElementById('play-jumping').state !== null", timeout=90_000)
     for square in ("d6", "d4", "f4"):
         site.square(square, board).click()
     expect(page.locator(f"{board} .piece[data-square='f4']")).to_have_attribute("data-piece", "B")
@@ -109,7 +109,7 @@ def test_diagrams_and_a_playable_board_on_one_page(new_site):
     site.square("b3", "#seed").click()  # a diagram takes no input
     assert site.squares_of("#seed .selected, #seed .dest") == set()
 
-    page.wait_for_function("document.getElementById('play').state !== null", timeout=90_000)
+    page.wait_for_function("() => document.getElementById('play').state !== null", timeout=90_000)
     expect(page.locator("#play .piece[data-square='c8']")).to_have_attribute("data-piece", "B")
     site.square("c6", "#play").click()
     assert site.squares_of("#play .dest") == {"b5", "d5"}
@@ -134,11 +134,11 @@ def test_a_board_against_the_computer_answers_a_move(new_site):
         for (const type of ["ks-ready", "ks-move", "ks-end", "ks-error"])
           document.getElementById("computer").addEventListener(type, (e) => window.events.push([type, e.detail.move ?? null, e.detail.by ?? null])); }"""
     )
-    page.wait_for_function("document.getElementById('computer').state !== null", timeout=90_000)
+    page.wait_for_function("() => document.getElementById('computer').state !== null", timeout=90_000)
     expect(page.locator(f"{board} .note")).to_have_text("Green to move (you).")
     site.square("a4", board).click()
     site.square("b4", board).click()
-    page.wait_for_function("window.events.filter(e => e[0] === 'ks-move').length >= 2", timeout=60_000)
+    page.wait_for_function("() => window.events.filter(e => e[0] === 'ks-move').length >= 2", timeout=60_000)
     moves = [e for e in page.evaluate("window.events") if e[0] == "ks-move"]
     assert moves[0] == ["ks-move", "a4-b4", "human"] and moves[1][2] == "computer"
     reply = pygame_rules.load("three-crowns", pygame_rules.start("three-crowns").play("a4-b4").text)
@@ -203,12 +203,12 @@ def test_a_board_embedded_from_another_origin_plays(new_site, other_origin, site
     page = site.page
     page.goto(other_origin)
     frame = page.frame_locator("iframe")
-    page.wait_for_function("window.received.some(m => m.type === 'ks-ready')", timeout=90_000)
+    page.wait_for_function("() => window.received.some(m => m.type === 'ks-ready')", timeout=90_000)
     ready = next(m for m in page.evaluate("window.received") if m["type"] == "ks-ready")
     assert ready["id"] == "first" and ready["history"] == ["K@c8", "K@f1"] and ready["turn"] == "b"
     frame.locator(".sq[data-square='c6']").click()
     frame.locator(".sq[data-square='d5']").click()
-    page.wait_for_function("window.received.filter(m => m.type === 'ks-move').length >= 2", timeout=60_000)
+    page.wait_for_function("() => window.received.filter(m => m.type === 'ks-move').length >= 2", timeout=60_000)
     moves = [m for m in page.evaluate("window.received") if m["type"] == "ks-move"]
     assert (moves[0]["move"], moves[0]["by"], moves[0]["id"]) == ("c6-d5", "human", "first")
     after = pygame_rules.Game("lilypad")

@@ -11,7 +11,7 @@
 // the events and the CSS custom properties.
 
 import { createBoard } from "./board.js";
-import { boardKey, catalog } from "./catalog.js";
+import { boardEntry, catalog, gameEntry, quote } from "./catalog.js";
 import { NotationError, positionMarks, readDiagram, readPosition } from "./notation.js";
 
 const CONTROLS = { undo: "Undo", new: "New game" };
@@ -149,14 +149,13 @@ class KsBoard extends HTMLElement {
   #lookUp(data) {
     const known = data.games.map((g) => g.id);
     const game = this.getAttribute("game") || known[0];
-    if (!known.includes(game)) throw new Error(`unknown game ${JSON.stringify(game)} (games: ${known.join(", ")})`);
     const variant = this.getAttribute("variant") || null;
-    const key = boardKey(game, variant);
-    if (!Object.hasOwn(data.boards, key)) {
-      const variants = data.games.find((g) => g.id === game).variants;
-      throw new Error(`unknown variant ${JSON.stringify(variant)} of ${game} (variants: ${variants.join(", ") || "none"})`);
-    }
-    return { entry: data.boards[key], game, variant };
+    const entry = boardEntry(data, game, variant);
+    if (entry) return { entry, game, variant };
+    // Attributes name games by id, so the message lists ids (catalog.whyUnknown lists titles).
+    if (!gameEntry(data, game)) throw new Error(`unknown game ${quote(game)} (games: ${known.join(", ")})`);
+    const variants = gameEntry(data, game).variants.join(", ") || "none";
+    throw new Error(`unknown variant ${quote(variant)} of ${game} (variants: ${variants})`);
   }
 
   #squares(name, info) {

@@ -67,11 +67,11 @@ class KsBoard extends HTMLElement {
   }
 
   connectedCallback() {
-    this.#render();
+    void this.#render(); // it reports its own errors
   }
 
   attributeChangedCallback() {
-    if (this.isConnected) this.#render();
+    if (this.isConnected) void this.#render();
   }
 
   disconnectedCallback() {
@@ -116,7 +116,7 @@ class KsBoard extends HTMLElement {
         highlights: this.#squares("highlight", info),
         lastMove: null,
         movable: { moves: [], enabled: false },
-        events: { move: (candidates) => this.#move(candidates[0].text, "human") },
+        events: { move: (candidates) => void this.#move(candidates[0].text, "human") },
       };
       if (this.#board) this.#board.set(config);
       else this.#board = createBoard(this, config);
@@ -221,7 +221,7 @@ class KsBoard extends HTMLElement {
       button.dataset.control = control;
       button.setAttribute("part", `button ${control}`);
       button.disabled = true;
-      button.addEventListener("click", () => (control === "undo" ? this.#undo() : this.#newGame()));
+      button.addEventListener("click", () => void (control === "undo" ? this.#undo() : this.#newGame()));
       this.#buttons[control] = button;
       this.#bar.append(button);
     }
@@ -277,7 +277,7 @@ class KsBoard extends HTMLElement {
     }
     play.ended = false;
     if (state.turn !== play.computer) return;
-    this.#think(play);
+    void this.#think(play); // it reports its own errors
   }
 
   async #think(play) {

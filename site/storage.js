@@ -5,8 +5,9 @@
 // aside with its raw text, so the person can copy it out, and every other game is kept. Games are
 // looked up among own keys only (a Map), so an id like "constructor" is just an unknown game.
 //
-// Saved data: {current: game id, games: {id: {record, board, lastMove}}}, where record is
-// {game, variant, start, moves} (start null = the game's start position), and board / lastMove are
+// Saved data: {current: game id, games: {id: {record, cursor, board, lastMove}}}, where record is
+// {game, variant, start, moves} (start null = the game's start position), cursor how many of the
+// moves the board showed (review), and board / lastMove are
 // what was drawn last (used only to draw at once before Python has checked the record).
 
 const PREFIX = "kings-and-soldiers/";
@@ -59,7 +60,9 @@ export function checkSavedGame(id, value) {
   if (!isPlainObject(value)) throw new Error("it is not a saved game");
   const record = checkRecord(value.record);
   if (record.game !== id) throw new Error(`it is filed as ${JSON.stringify(id)} but is a game of ${JSON.stringify(record.game)}`);
-  return { record, board: checkBoard(value.board), lastMove: checkLastMove(value.lastMove) };
+  // How many of the moves the board showed (review); the end when missing or out of range.
+  const cursor = Number.isInteger(value.cursor) && value.cursor >= 0 && value.cursor <= record.moves.length ? value.cursor : record.moves.length;
+  return { record, cursor, board: checkBoard(value.board), lastMove: checkLastMove(value.lastMove) };
 }
 
 function browserStorage() {

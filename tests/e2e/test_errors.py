@@ -22,7 +22,7 @@ def test_a_bad_position_is_refused_and_the_game_kept(site):
     site.play("K@b1", ["b1"])  # still playable
     site.load_position("8/8/8/8/8/8/8/8 b -")  # a well-formed board without Kings to drop...
     expect(error).to_be_hidden()  # ...is a position: no King on the board and none to drop is a draw
-    expect(site.page.locator("#result")).to_have_text("Draw")
+    expect(site.page.locator("#result-title")).to_have_text("Draw")
     site.watch.assert_clean()
 
 

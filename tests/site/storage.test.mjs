@@ -116,11 +116,18 @@ test("a full or disabled storage says so on write and reads as empty", () => {
 test("written games read back the same", () => {
   const store = memoryStore();
   const storage = createStorage(store);
-  const games = new Map([["lion", { record: record("lion", ["b2-b3"]), board: { b3: "R" }, lastMove: null }]]);
+  const games = new Map([["lion", { record: record("lion", ["b2-b3"]), cursor: 0, board: { b3: "R" }, lastMove: null }]]);
   assert.equal(storage.writeSaved({ current: "lion", games }), true);
   const saved = storage.readSaved(KNOWN);
   assert.equal(saved.current, "lion");
   assert.deepEqual(saved.games.get("lion"), games.get("lion"));
+});
+
+test("a review cursor out of range means the end of the game", () => {
+  for (const cursor of [-1, 3, 1.5, "1", null]) {
+    const store = memoryStore(save({ lilypad: { record: record("lilypad", ["K@c8", "K@f1"]), cursor } }));
+    assert.equal(createStorage(store).readSaved(KNOWN).games.get("lilypad").cursor, 2, String(cursor));
+  }
 });
 
 test("checkRecord keeps only the record's own fields", () => {

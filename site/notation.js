@@ -20,7 +20,7 @@ export class NotationError extends Error {
 const EMPTY = ".";
 /** The seeds' diagram markers: empty squares labelled [1] and [2]. */
 const LABELS = { a: "1", c: "2" };
-const LION_CLOCK_MAX = 100;
+const CLOCK_MAX = 100; // plies: both games with a clock draw at 100
 const DIRECTIONS = { n: [0, -1], e: [1, 0], s: [0, 1], w: [-1, 0] }; // screen steps (y = 0 is the top)
 const DIRECTION_WORDS = { n: "north", e: "east", s: "south", w: "west" };
 
@@ -167,10 +167,8 @@ export function readPosition(text, info) {
   const kindOf = (square) => (Object.hasOwn(board, square) ? info.pieces[board[square]].glyph : null);
   const describe = (square) => (Object.hasOwn(board, square) ? `a ${info.pieces[board[square]].name}` : "an empty square");
   const squares = new Set(info.squares.map((s) => s.name));
-  const clock = (value, most = Infinity) => {
-    if (!/^[0-9]+$/.test(value) || Number(value) > most) {
-      throw bad(`clock ${quote(value)} must be a number of plies${most < Infinity ? ` from 0 to ${most}` : " (0 or more)"}`);
-    }
+  const clock = (value, most) => {
+    if (!/^[0-9]+$/.test(value) || Number(value) > most) throw bad(`clock ${quote(value)} must be a number of plies from 0 to ${most}`);
     return Number(value);
   };
   let tail;
@@ -189,7 +187,7 @@ export function readPosition(text, info) {
       if (sideOf(bound) !== sides[0]) throw bad(`bound square ${bound} must hold the ${sideName(info, sides[0])} stone moved at ply 1`);
     }
     reading.bound = bound;
-    reading.clock = clock(clockText);
+    reading.clock = clock(clockText, CLOCK_MAX);
     tail = `${bound} ${reading.clock}`;
   } else {
     const [chargesText, marksText, stuckText, clockText] = fields;
@@ -230,7 +228,7 @@ export function readPosition(text, info) {
       if (kindOf(at) !== "elephant") throw bad(`stuck entry ${quote(entry)} names ${describe(at)}, not an Elephant`);
       return at;
     });
-    reading.clock = clock(clockText, LION_CLOCK_MAX);
+    reading.clock = clock(clockText, CLOCK_MAX);
     reading.charges.sort((a, b) => byName(a.square, b.square));
     reading.marks.sort((a, b) => byName(a.spider, b.spider) || byName(a.marked, b.marked));
     reading.stuck.sort(byName);

@@ -31,6 +31,7 @@ KEYS = [(g, v) for g in pygame_rules.games() for v in [None, *pygame_rules.varia
 RULES_REFUSALS = (
     "light square", "its last row", "two Kings", "still to drop", "has dropped its King",
     "on burrow square", "would have promoted", "Frogs and Butterflies, at most", "has no Lion",
+    "a side starts with",
 )
 RULES_REFUSAL_COUNT = re.compile(r"has \d+ [A-Za-z]+s, at most \d")
 #: Strings whose fault is the notation itself: both readers must refuse each.
@@ -44,7 +45,7 @@ MALFORMED = {
     "three-crowns": [
         "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g *", "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg b * 0",
         "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g i9 0", "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg b a8 0",
-        "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g - -1", "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g - x",
+        "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g - -1", "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g - x", "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g - 101",
         "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbgg g - 0", "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbG1 g - 0",
         "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbq g - 0", "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg w - 0",
     ],

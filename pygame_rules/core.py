@@ -311,6 +311,20 @@ class Position:
         """Yield every legal move, ignoring whether the game is already over."""
         raise NotImplementedError
 
+    def _edges(self) -> list[tuple]:
+        """Every legal move, ignoring whether the game is already over, as a light tuple for the
+        search and perft: ``(text, after_state, order, capture, wins)``. ``order`` is
+        ``1000 * len(removed) + order_hint(move)``, ``capture`` whether it removes a piece, ``wins``
+        is ``wins_at_once(move)``. No Move or Position is built: games override this with their
+        generator (and build their public Moves from it); this default derives it from ``_generate``.
+        ``tests/test_playouts.py`` checks that both agree everywhere."""
+        turn = self.turn
+        return [
+            (m.text, m.after.state, 1000.0 * len(m.removed) + self.order_hint(m), bool(m.removed),
+             m.after._decided() == turn)
+            for m in self._generate()
+        ]
+
     def _decide(self) -> str | None:
         """Game-specific end checks before "no legal move loses": a winning side, "draw" or None."""
         return None
@@ -507,10 +521,18 @@ def perft(position: Position, depth: int) -> int:
     """
     if depth == 0:
         return 1
-    moves = position.legal()
+    return _perft(type(position), position.state, depth)
+
+
+def _perft(cls: type[Position], state: Any, depth: int) -> int:
+    """Perft on the edge protocol: no Move objects, and no Positions kept."""
+    position = cls(state)
+    if position._decided() is not None:
+        return 0
+    edges = position._edges()
     if depth == 1:
-        return len(moves)
-    return sum(perft(m.after, depth - 1) for m in moves)
+        return len(edges)
+    return sum([_perft(cls, edge[1], depth - 1) for edge in edges])
 
 
 def split_fields(text: str, count: int, example: str) -> list[str]:

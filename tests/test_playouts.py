@@ -51,6 +51,14 @@ def check_position(p: Position, game: str, variant: str | None) -> None:
     else:
         assert legal, f"{text} has no legal move but no result"
 
+    if p.winner is None:  # the search's and perft's edges are the legal moves, exactly
+        edges = sorted(p._edges())
+        assert [e[0] for e in edges] == texts
+        for e, m in zip(edges, legal):
+            assert e[1] == m.after.state, f"{m.text}: the edge leads elsewhere"
+            assert e[2] == 1000.0 * len(m.removed) + p.order_hint(m), f"{m.text}: edge order"
+            assert e[3] == bool(m.removed) and e[4] == p.wins_at_once(m), f"{m.text}: edge flags"
+
     occupied = p.pieces_on_board()
     for m in legal:
         assert p.move(m.text) == m

@@ -457,6 +457,23 @@ class Lion(Position):
             names = tuple([NAMES[r] for r in removed]) if removed else ()
             yield Move(text, plan[0], partial(_play, cls, state, plan), names)
 
+    def _edges(self) -> list[tuple]:
+        """The core's edge protocol, from the same plans as the public Moves."""
+        s = self._state
+        board, side, after = s.board, s.turn, self._after
+        edges = []
+        for text, plan in self._plans().items():
+            removed = plan[3]
+            order, wins = 0.0, False
+            for r in removed:  # order_hint and wins_at_once
+                p = board[r]
+                if KIND[p] == LION:
+                    order, wins = order + 2000.0, True
+                else:
+                    order += 1000.0 + (VALUES[KIND[p]] if SIDE_OF[p] != side else -VALUES[KIND[p]])
+            edges.append((text, after(s, *plan[1:]), order, bool(removed), wins))
+        return edges
+
     def _lion(self, board, side, i, plans) -> None:
         a = NAMES[i]
         lion = board[i]

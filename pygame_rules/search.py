@@ -63,7 +63,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Generator, Hashable, Iterable
 
-from .core import Move, Position
+from .core import Position
 
 #: Score of a won position (minus the plies it takes, so faster wins score higher).
 WIN = 100000.0
@@ -77,9 +77,6 @@ MAX_QUIESCENCE = 10
 NULL_WINDOW = 1e-6
 #: Stop deepening once this share of the time budget is spent: the next depth would not finish.
 DEEPEN_SHARE = 0.55
-#: Subtrees at least this deep, and all subtrees of the root, are searched from a fresh copy of
-#: their root (see ``_child``).
-COPY_DEPTH = 1
 #: Trim the transposition table when it grows beyond this many entries.
 TABLE_LIMIT = 400_000
 
@@ -202,7 +199,8 @@ class Search:
                 raise ValueError(f"{name} must be positive, got {value!r}")
         settings = LEVELS[level] if level is not None else Level(0, None)
         self.position = position
-        self._root = type(position)(position.state)  # a fresh copy keeps the caller's position light
+        self._class = type(position)
+        self._root = self._class(position.state)  # a fresh copy keeps the caller's position light
         self.time_ms = time_ms if time_ms is not None else (settings.time_ms or None)
         node_caps = [n for n in (nodes, settings.nodes_in(position)) if n]
         self.max_nodes = min(node_caps) if node_caps else None
@@ -220,7 +218,7 @@ class Search:
         self._slice_end = self._budget_end = INFINITY
         self._table: dict[Any, tuple[int, float, int, str | None]] = {}
         self._killers: list[list[str]] = [[] for _ in range(MAX_PLY + MAX_QUIESCENCE + 2)]
-        self._history: dict[tuple[str, str], int] = {}
+        self._history: dict[str, dict[str, int]] = {side: {} for side in position.sides}
         # Repetitions: a position met on the search path counts as a draw (either side could
         # have deviated earlier on that path); one the game has already seen twice would be the
         # third occurrence, a draw by the rules.
@@ -335,56 +333,54 @@ class Search:
     # -- iterative deepening ----------------------------------------------------------------------
 
     def _deepen(self) -> Generator[None, None, None]:
-        moves = self._root.legal()
-        if not moves:
+        root = self._root
+        edges = sorted(root._edges()) if root._decided() is None else []  # sorted by text
+        if not edges:
             return
-        self._best = moves[0].text
-        if len(moves) == 1:  # nothing to choose: score the position it leads to, no search
-            after = moves[0].after
+        self._best = edges[0][0]
+        if len(edges) == 1:  # nothing to choose: score the position it leads to, no search
+            after = type(root)(edges[0][1])
             winner = after.winner
             self._score = -self._final_score(winner, after.turn, 1) if winner else -after.evaluate()
             self._pv = [self._best]
             return
         for depth in range(1, self.max_depth + 1):
             self._iteration_best = None
-            yield from self._search_root(moves, depth)
+            yield from self._search_root(edges, depth)
             self._depth = depth
             self._choose()
             self._iteration_best = None
             if abs(self._score) >= WIN_BOUND or self._used_share() >= self.deepen_share:
                 return
 
-    def _search_root(self, moves: tuple[Move, ...], depth: int) -> Generator[None, None, None]:
+    def _search_root(self, edges: list[tuple], depth: int) -> Generator[None, None, None]:
         previous = self._root_scores
+        turn = self._root.turn
         order = sorted(
-            moves,
-            key=lambda m: (m.text != self._best, -previous.get(m.text, -INFINITY), -self._order_key(self._root, m, 0, None)),
+            edges,
+            key=lambda e: (e[0] != self._best, -previous.get(e[0], -INFINITY), -self._order_key(turn, e, 0, None)),
         )
         scores: dict[str, float] = {}
         alpha = -INFINITY
-        for i, m in enumerate(order):
-            score = yield from self._child(m, depth, alpha, i == 0, 0)
-            scores[m.text] = score
+        for i, e in enumerate(order):
+            score = yield from self._child(e, depth, alpha, i == 0, 0)
+            scores[e[0]] = score
             if score > alpha:
                 alpha = score
             best_here = max(scores.values())
             if self._iteration_best is None or score > self._iteration_best[1]:
-                self._iteration_best = (m.text, score)
+                self._iteration_best = (e[0], score)
             if self.margin and best_here < WIN_BOUND:
                 alpha = best_here - self.margin - NULL_WINDOW
         self._root_scores = scores
 
-    def _child(self, m: Move, depth: int, alpha: float, first: bool, ply: int, beta: float = INFINITY):
-        """Score of playing ``m`` (for the player making it) with a PVS window."""
-        child = m.after
+    def _child(self, edge: tuple, depth: int, alpha: float, first: bool, ply: int, beta: float = INFINITY):
+        """Score of playing the move ``edge`` (for the player making it) with a PVS window."""
+        child = self._class(edge[1])
         key = child.repetition_key
         if key in self._path or self._seen.get(key, 0) >= 2:
             return -self._draw_score(child.turn)  # a repetition, scored for the mover
         next_depth = depth - 1
-        if next_depth >= COPY_DEPTH or ply == 0:
-            # Positions cache their moves, so a searched subtree stays in memory as long as its
-            # root does. Searching a big subtree from a fresh copy frees it as soon as it is done.
-            child = type(child)(child.state)
         self._path.add(key)
         try:
             if first or alpha == -INFINITY:
@@ -413,25 +409,35 @@ class Search:
         while len(pv) < 32 and position.state not in seen:
             seen.add(position.state)
             entry = self._table.get(position.state)
-            if entry is None or entry[3] is None:
+            if entry is None or entry[3] is None or position._decided() is not None:
                 break
-            move = next((m for m in position.legal() if m.text == entry[3]), None)
-            if move is None:
+            edge = next((e for e in position._edges() if e[0] == entry[3]), None)
+            if edge is None:
                 break
-            pv.append(move.text)
-            position = move.after
+            pv.append(edge[0])
+            position = self._class(edge[1])
         return pv
 
     # -- alpha-beta -------------------------------------------------------------------------------
+    # Nodes are Positions built straight from edge states: the search never makes a Move, and a
+    # position's moves are generated where they are searched and dropped after (no caches).
+
+    def _outcome(self, position: Position) -> tuple[str | None, list[tuple]]:
+        """The position's result (like ``winner``) and, while the game goes on, its edges."""
+        decided = position._decided()
+        if decided is not None:
+            return decided, []
+        edges = position._edges()
+        return (None, edges) if edges else (self._class.other(position.turn), edges)
 
     def _negamax(self, position: Position, depth: int, alpha: float, beta: float, ply: int):
         if self._tick():
             yield
-        winner = position.winner
+        winner, edges = self._outcome(position)
         if winner is not None:
             return self._final_score(winner, position.turn, ply)
         if depth <= 0 or ply >= MAX_PLY:
-            return (yield from self._quiesce(position, alpha, beta, ply, 0))
+            return (yield from self._quiesce(position, alpha, beta, ply, 0, edges))
 
         key = position.state
         entry = self._table.get(key)
@@ -443,39 +449,39 @@ class Search:
                 if bound == EXACT or (bound == LOWER and stored >= beta) or (bound == UPPER and stored <= alpha):
                     return stored
 
-        moves = position.legal()
         turn = position.turn
-        if len(moves) == 1:
+        if len(edges) == 1:
             depth += 1  # a forced reply costs no depth
 
         original_alpha = alpha
         best, best_move = -INFINITY, None
-        for i, m in enumerate(self._ordered(position, moves, ply, hint)):
-            score = yield from self._child(m, depth, alpha, i == 0, ply, beta)
+        for i, e in enumerate(self._ordered(turn, edges, ply, hint)):
+            score = yield from self._child(e, depth, alpha, i == 0, ply, beta)
             if score > best:
-                best, best_move = score, m.text
+                best, best_move = score, e[0]
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
-                        self._reward(turn, m, ply, depth)
+                        self._reward(turn, e, ply, depth)
                         break
         bound = LOWER if best >= beta else UPPER if best <= original_alpha else EXACT
         self._store(key, depth, best, bound, best_move, ply)
         return best
 
-    def _quiesce(self, position: Position, alpha: float, beta: float, ply: int, qdepth: int):
-        if qdepth and self._tick():  # the horizon node was counted by _negamax
-            yield
+    def _quiesce(self, position: Position, alpha: float, beta: float, ply: int, qdepth: int, edges=None):
         if qdepth:
-            winner = position.winner
+            if self._tick():  # the horizon node was counted by _negamax
+                yield
+            winner, edges = self._outcome(position)
             if winner is not None:
                 return self._final_score(winner, position.turn, ply)
-        moves = position.legal()
-        if self.check_wins and any(position.wins_at_once(m) for m in moves):
-            return WIN - ply - 1
-        captures = [m for m in moves if m.removed]
+        if self.check_wins:
+            for e in edges:
+                if e[4]:
+                    return WIN - ply - 1
+        captures = [e for e in edges if e[3]]
         last = qdepth >= MAX_QUIESCENCE or ply >= MAX_PLY + MAX_QUIESCENCE
-        if len(captures) < len(moves) or last:
+        if len(captures) < len(edges) or last:
             best = position.evaluate()  # a quiet move exists: the side to move may stand pat
             if best >= beta or not captures or last or qdepth >= self.optional_quiescence:
                 return best
@@ -483,8 +489,9 @@ class Search:
                 alpha = best
         else:
             best = -INFINITY  # every move captures, so one must be made
-        for m in self._ordered(position, captures, ply, None):
-            score = -(yield from self._quiesce(m.after, -beta, -alpha, ply + 1, qdepth + 1))
+        cls = self._class
+        for e in self._ordered(position.turn, captures, ply, None):
+            score = -(yield from self._quiesce(cls(e[1]), -beta, -alpha, ply + 1, qdepth + 1))
             if score > best:
                 best = score
                 if score > alpha:
@@ -495,25 +502,44 @@ class Search:
 
     # -- move ordering and the table -------------------------------------------------------------
 
-    def _order_key(self, position: Position, m: Move, ply: int, hint: str | None) -> float:
-        if m.text == hint:
+    def _order_key(self, turn: str, edge: tuple, ply: int, hint: str | None) -> float:
+        text = edge[0]
+        if text == hint:
             return 1e9
-        key = 1000.0 * len(m.removed) + position.order_hint(m)
-        if m.text in self._killers[ply]:
+        key = edge[2]  # 1000 per piece removed, plus the game's order_hint
+        if text in self._killers[ply]:
             key += 500.0
-        return key + self._history.get((position.turn, m.text), 0) * 1e-3
+        return key + self._history[turn].get(text, 0) * 1e-3
 
-    def _ordered(self, position: Position, moves: Iterable[Move], ply: int, hint: str | None) -> list[Move]:
-        return sorted(moves, key=lambda m: -self._order_key(position, m, ply, hint))
+    def _ordered(self, turn: str, edges: list[tuple], ply: int, hint: str | None) -> list[tuple]:
+        """Best first: the table's move, captures, killers, then by history; ties by move text."""
+        if len(edges) < 2:
+            return edges
+        killers, history = self._killers[ply], self._history[turn]
 
-    def _reward(self, turn: str, m: Move, ply: int, depth: int) -> None:
-        if not m.removed:
+        def key(edge: tuple) -> float:
+            text = edge[0]
+            if text == hint:
+                return -1e9
+            value = edge[2]
+            if text in killers:
+                value += 500.0
+            if text in history:
+                value += history[text] * 1e-3
+            return -value
+
+        edges.sort()  # by text, so that equal keys keep the order of the legal moves
+        return sorted(edges, key=key)
+
+    def _reward(self, turn: str, edge: tuple, ply: int, depth: int) -> None:
+        if not edge[3]:
+            text = edge[0]
             killers = self._killers[ply]
-            if m.text not in killers:
-                killers.insert(0, m.text)
+            if text not in killers:
+                killers.insert(0, text)
                 del killers[2:]
-            key = (turn, m.text)
-            self._history[key] = self._history.get(key, 0) + depth * depth
+            history = self._history[turn]
+            history[text] = history.get(text, 0) + depth * depth
 
     def _final_score(self, winner: str, turn: str, ply: int) -> float:
         if winner == "draw":

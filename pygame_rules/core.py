@@ -313,17 +313,22 @@ class Position:
 
     def _edges(self) -> list[tuple]:
         """Every legal move, ignoring whether the game is already over, as a light tuple for the
-        search and perft: ``(text, after_state, order, capture, wins)``. ``order`` is
-        ``1000 * len(removed) + order_hint(move)``, ``capture`` whether it removes a piece, ``wins``
-        is ``wins_at_once(move)``. No Move or Position is built: games override this with their
-        generator (and build their public Moves from it); this default derives it from ``_generate``.
-        ``tests/test_playouts.py`` checks that both agree everywhere."""
+        search and perft: ``(text, change, order, capture, wins)``. ``change`` is what the game
+        needs to build the state after the move (:meth:`_successor`), so a search builds only the
+        states it visits; ``order`` is ``1000 * len(removed) + order_hint(move)``, ``capture``
+        whether it removes a piece, ``wins`` is ``wins_at_once(move)``. Games override this with
+        their generator (and build their public Moves from it); this default derives it from
+        ``_generate``. ``tests/test_playouts.py`` checks that both agree everywhere."""
         turn = self.turn
         return [
             (m.text, m.after.state, 1000.0 * len(m.removed) + self.order_hint(m), bool(m.removed),
              m.after._decided() == turn)
             for m in self._generate()
         ]
+
+    def _successor(self, change: Any) -> Any:
+        """The state after the move whose edge holds ``change`` (by default the state itself)."""
+        return change
 
     def _decide(self) -> str | None:
         """Game-specific end checks before "no legal move loses": a winning side, "draw" or None."""
@@ -532,7 +537,8 @@ def _perft(cls: type[Position], state: Any, depth: int) -> int:
     edges = position._edges()
     if depth == 1:
         return len(edges)
-    return sum([_perft(cls, edge[1], depth - 1) for edge in edges])
+    successor = position._successor
+    return sum([_perft(cls, successor(edge[1]), depth - 1) for edge in edges])
 
 
 def split_fields(text: str, count: int, example: str) -> list[str]:

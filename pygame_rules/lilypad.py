@@ -116,6 +116,7 @@ LANDING = {c: {p: tuple(_landed(p, i, c) for i in range(64)) for p in SIDE_OF} f
 STEP_TEXT = {(i, j): f"{NAMES[i]}-{NAMES[j]}" for i in range(64) for j in range(64)}
 SWAP_TEXT = {(i, j): f"{NAMES[i]}>{NAMES[j]}" for i in range(64) for j in range(64)}
 _SEPARATORS = re.compile("[-:>@]")
+_new = tuple.__new__  # builds a State without its constructor's Python-level call
 
 
 class State(NamedTuple):
@@ -235,13 +236,21 @@ class Lilypad(Position):
         """The public Moves, made from the edges: a path is the squares of the text, and a
         capture removes the square between each two landing squares."""
         cls = type(self)
-        for text, after, _, capture, _ in self._edges():
+        for text, changes, _, capture, _ in self._edges():
             path = tuple(_SEPARATORS.split(text)[1:] if text[0] == "K" else _SEPARATORS.split(text))
             removed = ()
             if capture:
                 idx = [GEOMETRY.index[q] for q in path]
                 removed = tuple(NAMES[MIDDLE[a, b]] for a, b in zip(idx, idx[1:]))
-            yield Move(text, path, cls(after), removed)
+            yield Move(text, path, cls(self._successor(changes)), removed)
+
+    def _successor(self, changes: tuple[tuple[int, str], ...]) -> State:
+        """The state after a move that makes ``changes`` (square, new letter) to the board."""
+        s = self._state
+        board = list(s.board)
+        for i, piece in changes:
+            board[i] = piece
+        return _new(State, (tuple(board), OTHER[s.turn], s.drops[1:]))
 
     def _edges(self) -> list[tuple]:
         """RULES.md's move rules (the core's edge protocol): drops during the drop phase, else the
@@ -257,9 +266,7 @@ class Lilypad(Position):
         soldier, edges = SOLDIER[turn], []
         for i in BACK_ROW_SQUARES[turn]:
             if board[i] == soldier:
-                after = list(board)
-                after[i] = KING[turn]
-                edges.append((f"K@{NAMES[i]}", State(tuple(after), OTHER[turn], s.drops[1:]), 0.0, False, False))
+                edges.append((f"K@{NAMES[i]}", ((i, KING[turn]),), 0.0, False, False))
         return edges
 
     def _own_squares(self, board: tuple[str, ...], turn: str) -> list[int]:
@@ -272,7 +279,7 @@ class Lilypad(Position):
         rule 3 (``LANDING``): never a soldier onto its last row."""
         s = self._state
         board, turn = s.board, s.turn
-        landing, edges, other = LANDING[self.crowning], [], OTHER[turn]
+        landing, edges = LANDING[self.crowning], []
         last = LAST_ROW_SQUARES[turn]
         for i in self._own_squares(board, turn):
             p = board[i]
@@ -283,11 +290,8 @@ class Lilypad(Position):
                 landed = lands[j]
                 if landed is None:
                     continue
-                after = list(board)
-                after[i] = EMPTY
-                after[j] = landed
                 wins = j in last and landed in KINGS
-                edges.append((STEP_TEXT[i, j], State(tuple(after), other, ""), 0.0, False, wins))
+                edges.append((STEP_TEXT[i, j], ((i, EMPTY), (j, landed)), 0.0, False, wins))
         return edges
 
     def _captures(self) -> list[tuple]:
@@ -298,11 +302,11 @@ class Lilypad(Position):
         for i in self._own_squares(board, turn):
             p = work[i]
             work[i] = EMPTY
-            self._jumps(work, p, i, [NAMES[i]], 0, turn, edges)
+            self._jumps(work, p, i, [NAMES[i]], [(i, EMPTY)], turn, edges)
             work[i] = p
         return edges
 
-    def _jumps(self, board: list[str], piece: str, at: int, path: list[str], taken: int, turn: str,
+    def _jumps(self, board: list[str], piece: str, at: int, path: list[str], changes: list, turn: str,
                edges: list[tuple]) -> None:
         """Rule 4: capture chains from ``at`` (``board`` has the moving piece lifted off and the
         pieces jumped so far taken off), added to ``edges``; a chain may stop after any jump
@@ -318,14 +322,15 @@ class Lilypad(Position):
                 continue
             board[over] = EMPTY
             path.append(NAMES[land])
+            changes.append((over, EMPTY))
             crowned_now = landed != piece
             if not self.complete_jumps or crowned_now or not self._can_jump(board, landed, land, turn):
-                after = board.copy()
-                after[land] = landed
                 wins = land in LAST_ROW_SQUARES[turn] and landed in KINGS
-                edges.append((":".join(path), State(tuple(after), OTHER[turn], ""), 1000.0 * (taken + 1), True, wins))
+                taken = 1000.0 * (len(changes) - 1)
+                edges.append((":".join(path), (*changes, (land, landed)), taken, True, wins))
             if not crowned_now:  # crowning ends the move, as in checkers
-                self._jumps(board, landed, land, path, taken + 1, turn, edges)
+                self._jumps(board, landed, land, path, changes, turn, edges)
+            changes.pop()
             path.pop()
             board[over] = victim
 
@@ -346,7 +351,7 @@ class Lilypad(Position):
             return []
         friendly = (SOLDIER[turn], CROWNED[turn])
         seen, frontier, edges = {k}, [k], []
-        last, other = LAST_ROW_SQUARES[turn], OTHER[turn]
+        last = LAST_ROW_SQUARES[turn]
         while frontier:
             nxt = []
             for i in frontier:
@@ -356,10 +361,8 @@ class Lilypad(Position):
                         nxt.append(j)
             frontier = [] if self.king_range_one else nxt
             for j in nxt:
-                after = list(board)
-                after[k] = WITHOUT_KING[board[k]]
-                after[j] = WITH_KING[board[j]]
-                edges.append((SWAP_TEXT[k, j], State(tuple(after), other, ""), 0.0, False, j in last))
+                changes = ((k, WITHOUT_KING[board[k]]), (j, WITH_KING[board[j]]))
+                edges.append((SWAP_TEXT[k, j], changes, 0.0, False, j in last))
         return edges
 
     def _canonical_move(self, text: str) -> str | None:

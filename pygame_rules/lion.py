@@ -460,7 +460,7 @@ class Lion(Position):
     def _edges(self) -> list[tuple]:
         """The core's edge protocol, from the same plans as the public Moves."""
         s = self._state
-        board, side, after = s.board, s.turn, self._after
+        board, side = s.board, s.turn
         edges = []
         for text, plan in self._plans().items():
             removed = plan[3]
@@ -471,8 +471,11 @@ class Lion(Position):
                     order, wins = order + 2000.0, True
                 else:
                     order += 1000.0 + (VALUES[KIND[p]] if SIDE_OF[p] != side else -VALUES[KIND[p]])
-            edges.append((text, after(s, *plan[1:]), order, bool(removed), wins))
+            edges.append((text, plan, order, bool(removed), wins))
         return edges
+
+    def _successor(self, plan: Plan) -> State:
+        return self._after(self._state, *plan[1:])
 
     def _lion(self, board, side, i, plans) -> None:
         a = NAMES[i]

@@ -339,7 +339,7 @@ class Search:
             return
         self._best = edges[0][0]
         if len(edges) == 1:  # nothing to choose: score the position it leads to, no search
-            after = type(root)(edges[0][1])
+            after = type(root)(root._successor(edges[0][1]))
             winner = after.winner
             self._score = -self._final_score(winner, after.turn, 1) if winner else -after.evaluate()
             self._pv = [self._best]
@@ -363,7 +363,7 @@ class Search:
         scores: dict[str, float] = {}
         alpha = -INFINITY
         for i, e in enumerate(order):
-            score = yield from self._child(e, depth, alpha, i == 0, 0)
+            score = yield from self._child(self._root, e, depth, alpha, i == 0, 0)
             scores[e[0]] = score
             if score > alpha:
                 alpha = score
@@ -374,9 +374,10 @@ class Search:
                 alpha = best_here - self.margin - NULL_WINDOW
         self._root_scores = scores
 
-    def _child(self, edge: tuple, depth: int, alpha: float, first: bool, ply: int, beta: float = INFINITY):
-        """Score of playing the move ``edge`` (for the player making it) with a PVS window."""
-        child = self._class(edge[1])
+    def _child(self, position: Position, edge: tuple, depth: int, alpha: float, first: bool, ply: int,
+               beta: float = INFINITY):
+        """Score of playing the move ``edge`` of ``position`` (for the player making it) with a PVS window."""
+        child = self._class(position._successor(edge[1]))
         key = child.repetition_key
         if key in self._path or self._seen.get(key, 0) >= 2:
             return -self._draw_score(child.turn)  # a repetition, scored for the mover
@@ -415,7 +416,7 @@ class Search:
             if edge is None:
                 break
             pv.append(edge[0])
-            position = self._class(edge[1])
+            position = self._class(position._successor(edge[1]))
         return pv
 
     # -- alpha-beta -------------------------------------------------------------------------------
@@ -456,7 +457,7 @@ class Search:
         original_alpha = alpha
         best, best_move = -INFINITY, None
         for i, e in enumerate(self._ordered(turn, edges, ply, hint)):
-            score = yield from self._child(e, depth, alpha, i == 0, ply, beta)
+            score = yield from self._child(position, e, depth, alpha, i == 0, ply, beta)
             if score > best:
                 best, best_move = score, e[0]
                 if score > alpha:
@@ -489,9 +490,9 @@ class Search:
                 alpha = best
         else:
             best = -INFINITY  # every move captures, so one must be made
-        cls = self._class
+        cls, successor = self._class, position._successor
         for e in self._ordered(position.turn, captures, ply, None):
-            score = -(yield from self._quiesce(cls(e[1]), -beta, -alpha, ply + 1, qdepth + 1))
+            score = -(yield from self._quiesce(cls(successor(e[1])), -beta, -alpha, ply + 1, qdepth + 1))
             if score > best:
                 best = score
                 if score > alpha:

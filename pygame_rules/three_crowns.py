@@ -190,7 +190,8 @@ class ThreeCrowns(Position):
         cls, s = type(self), self._state
         board = s.board
         won = _wins(board, s.turn)
-        for text, after, _, _, _ in self._edges():
+        for text, change, _, _, _ in self._edges():
+            after = self._successor(change)
             path = tuple(text.split(":" if ":" in text else "-"))
             start, end = SQUARE[path[0]], SQUARE[path[-1]]
             crowns = board[start] in UNCROWNED_LETTERS and after.board[end] not in UNCROWNED_LETTERS
@@ -224,44 +225,46 @@ class ThreeCrowns(Position):
                 self._jumps(i, edges)
         return edges
 
-    def _after(self, board: list[str], end: int, resets_clock: bool):
-        """The state after a move that leaves ``board`` and ends on ``end``: it updates the
-        equalizer's bound square and the clock."""
+    def _successor(self, change) -> State:
+        """The state after a move: ``change`` is the board's changes (square, new letter), the
+        square the move ends on, and whether it resets the clock. It updates the equalizer's bound
+        square and the clock."""
+        changes, end, resets_clock = change
         s = self._state
+        board = list(s.board)
+        for i, piece in changes:
+            board[i] = piece
         if s.bound == BOUND_NEXT:
             bound = NAMES[end]
         elif s.bound != NO_BOUND and s.turn == BLACK and board[SQUARE[s.bound]] != EMPTY:
             bound = s.bound
         else:  # Green made its second move, or Black captured the bound stone (set-ups only)
             bound = NO_BOUND
-        return State(tuple(board), OTHER[s.turn], bound, 0 if resets_clock else s.clock + 1)
+        return _new(State, (tuple(board), OTHER[s.turn], bound, 0 if resets_clock else s.clock + 1))
 
     def _steps(self, i: int, won: bool, edges: list[tuple]) -> None:
         board = self._state.board
         turn = self._state.turn
         stone = board[i]
         crowned = stone not in UNCROWNED_LETTERS
-        other, clock, bound = OTHER[turn], self._state.clock + 1, self._state.bound
-        plain = bound == NO_BOUND  # else _after works the equalizer's bound out
         for j in NEIGHBOURS[i]:
             if board[j] != EMPTY:
                 continue
-            after = list(board)
-            after[i] = EMPTY
-            after[j] = stone
             crowns = False
             if not crowned:
                 for x, y in TRIPLES[j]:  # forms_troika, inlined: the hottest loop of the game
-                    if after[x] == stone and after[y] == stone:
+                    if board[x] == stone and board[y] == stone and x != i and y != i:
                         crowns = True
-                        after[j] = CROWNED[turn]
                         break
-            wins = (won or crowned or crowns) and _wins(after, turn)
-            if plain:
-                state = _new(State, (tuple(after), other, NO_BOUND, 0 if crowns else clock))
-            else:
-                state = self._after(after, j, crowns)
-            edges.append((STEP_TEXT[i, j], state, 200.0 if crowns else 0.0, False, wins))
+            landed = CROWNED[turn] if crowns else stone
+            changes = ((i, EMPTY), (j, landed))
+            wins = False
+            if won or crowned or crowns:  # only then can the move win at once
+                after = list(board)
+                after[i] = EMPTY
+                after[j] = landed
+                wins = _wins(after, turn)
+            edges.append((STEP_TEXT[i, j], (changes, j, crowns), 200.0 if crowns else 0.0, False, wins))
 
     def _jumps(self, i: int, edges: list[tuple]) -> None:
         """Double jumps of the stone on ``i``: two legs, the second never straight back."""
@@ -294,7 +297,8 @@ class ThreeCrowns(Position):
                 captured = after[second] == EMPTY
                 order = (1000.0 if captured else 0.0) + 300.0 + (200.0 if crowns else 0.0)
                 text = f"{NAMES[i]}:{NAMES[land]}:{NAMES[end]}"
-                edges.append((text, self._after(after, end, True), order, captured, _wins(after, side)))
+                changes = ((i, EMPTY), (second, after[second]), (end, after[end]))
+                edges.append((text, (changes, end, True), order, captured, _wins(after, side)))
 
     # -- for the UI and the search ---------------------------------------------------------------
 

@@ -113,6 +113,20 @@ def _landed(piece: str, i: int, crowning: bool) -> str | None:
 
 #: ``LANDING[crowning][piece][i]``: ``_landed(piece, i, crowning)`` for every square.
 LANDING = {c: {p: tuple(_landed(p, i, c) for i in range(64)) for p in SIDE_OF} for c in (False, True)}
+
+
+def _cone(side: str, king: int) -> tuple[tuple[int, float], ...]:
+    """The squares up to three ranks ahead of a King on ``king`` reachable by forward diagonal
+    steps, with the weight of each rank (``DANGER_BY_RANK``)."""
+    cone, ring = [], {king}
+    for weight in DANGER_BY_RANK:
+        ring = {j for i in ring for j in STEP_TARGETS[SOLDIER[side]][i]}
+        cone.extend((j, weight) for j in sorted(ring))
+    return tuple(cone)
+
+
+#: ``DANGER_CONE[side][king]``: the squares (and weights) where enemies endanger the King.
+DANGER_CONE = {side: tuple(_cone(side, k) for k in range(64)) for side in (BLACK, GREEN)}
 STEP_TEXT = {(i, j): f"{NAMES[i]}-{NAMES[j]}" for i in range(64) for j in range(64)}
 SWAP_TEXT = {(i, j): f"{NAMES[i]}>{NAMES[j]}" for i in range(64) for j in range(64)}
 _SEPARATORS = re.compile("[-:>@]")
@@ -213,8 +227,10 @@ class Lilypad(Position):
         """Index of ``side``'s King (or pawn), or -1."""
         board = self._state.board
         for king in (KING[side], CROWNED_KING[side]):
-            if king in board:  # scans in C: the search asks at every node
-                return board.index(king)
+            try:
+                return board.index(king)  # scans in C: the search asks at every node
+            except ValueError:
+                pass
         return -1
 
     def _decide(self) -> str | None:
@@ -258,7 +274,8 @@ class Lilypad(Position):
         s = self._state
         if s.drops:
             return self._drops()
-        return self._captures() or self._steps() + self._swaps()
+        own = self._own_squares(s.board, s.turn)
+        return self._captures(own) or self._steps(own) + self._swaps()
 
     def _drops(self) -> list[tuple]:
         s = self._state
@@ -274,14 +291,14 @@ class Lilypad(Position):
         mine = MOVERS[turn] if self.king_checker_moves else CHECKERS_WITHOUT_KING[turn]
         return [i for i in DARK_SQUARES if board[i] in mine]
 
-    def _steps(self) -> list[tuple]:
+    def _steps(self, own: list[int]) -> list[tuple]:
         """Rule 2: one square diagonally forward (crowned checkers: any way) to an empty square;
         rule 3 (``LANDING``): never a soldier onto its last row."""
         s = self._state
         board, turn = s.board, s.turn
         landing, edges = LANDING[self.crowning], []
         last = LAST_ROW_SQUARES[turn]
-        for i in self._own_squares(board, turn):
+        for i in own:
             p = board[i]
             lands = landing[p]
             for j in STEP_TARGETS[p][i]:
@@ -294,13 +311,21 @@ class Lilypad(Position):
                 edges.append((STEP_TEXT[i, j], ((i, EMPTY), (j, landed)), 0.0, False, wins))
         return edges
 
-    def _captures(self) -> list[tuple]:
+    def _captures(self, own: list[int]) -> list[tuple]:
         s = self._state
         board, turn = s.board, s.turn
         edges: list[tuple] = []
-        work = list(board)
-        for i in self._own_squares(board, turn):
-            p = work[i]
+        enemies = ENEMIES[turn] if self.king_checker_capturable else ENEMY_CHECKERS_WITHOUT_KING[turn]
+        work = None
+        for i in own:
+            p = board[i]
+            for over, land in JUMP_LEGS[p][i]:  # a first jump? (then follow the chains)
+                if board[over] in enemies and board[land] == EMPTY:
+                    break
+            else:
+                continue
+            if work is None:
+                work = list(board)
             work[i] = EMPTY
             self._jumps(work, p, i, [NAMES[i]], [(i, EMPTY)], turn, edges)
             work[i] = p
@@ -389,23 +414,22 @@ class Lilypad(Position):
         """Material, and each King's value: it is a side's only way to win, so it is worth more
         once the other King is gone (then only losing it can spoil the game). A King is rated by
         the farthest square it could swap to now: a bridge of soldiers toward its last row."""
-        board = self._state.board
-        score = {BLACK: 0.0, GREEN: 0.0}
-        kings = {}
-        for i, p in enumerate(board):
-            if p == EMPTY:
-                continue
-            side = SIDE_OF[p]
-            score[side] += 1.6 if p in (CROWNED[side], CROWNED_KING[side]) else 1.0
-            if p in (KING[side], CROWNED_KING[side]):
-                kings[side] = i
+        s = self._state
+        board = s.board
+        score, kings = {}, {}
+        for side in (BLACK, GREEN):
+            crowned = board.count(CROWNED[side]) + board.count(CROWNED_KING[side])
+            score[side] = board.count(SOLDIER[side]) + board.count(KING[side]) + 1.6 * crowned
+            k = self.king_square(side)
+            if k >= 0:
+                kings[side] = k
         for side, k in kings.items():
-            reach = max(abs(RANK[i] - BACK_ROW[side]) for i in self._bridge(side, k))
+            reach = self._reach(side, k)
             worth = KING_VALUE + 0.25 * reach * reach
-            if self.other(side) not in kings and not self._state.drops:
+            if OTHER[side] not in kings and not s.drops:
                 worth += LONE_KING_VALUE
             score[side] += worth - (1.0 + DANGER_SHARE * worth) * self._danger(side, k)
-        return score[self.turn] - score[self.other(self.turn)]
+        return score[s.turn] - score[OTHER[s.turn]]
 
     def wins_at_once(self, move: Move) -> bool:
         """Only a move that ends on the mover's last row can bring its King home."""
@@ -418,30 +442,31 @@ class Lilypad(Position):
         captures being compulsory, they can lure it into a capture that leaves it to be taken.
         (Measured: against the random player at 150 nodes, a cone of three ranks won 96% of
         games where one of two won 87%; against the two-rank version, 57% of the points.)"""
-        steps = GEOMETRY.steps
-        board = self._state.board
-        danger = 0.0
-        ring = (king,)
-        for weight in DANGER_BY_RANK:
-            ring = {j for i in ring for j in (steps[i][d] for d in FORWARD[side]) if j >= 0}
-            for j in ring:
-                p = board[j]
-                if p != EMPTY and SIDE_OF[p] != side:
-                    danger += weight
-        return danger
+        board, enemies = self._state.board, ENEMIES[side]
+        return sum([weight for j, weight in DANGER_CONE[side][king] if board[j] in enemies])
 
-    def _bridge(self, side: str, king: int) -> list[int]:
-        """The King's square and the squares of the friendly checkers it can swap to."""
-        steps = GEOMETRY.steps
+    def _reach(self, side: str, king: int) -> int:
+        """How many ranks from its back row the King could be after one swap move: the farthest
+        square of the friendly checkers it can swap to (or its own)."""
         board = self._state.board
-        friendly = (SOLDIER[side], CROWNED[side])
-        seen = [king]
-        for i in seen:  # grows while it is walked: a breadth-first search
-            for d in ALL_DIAGONALS:
-                j = steps[i][d]
-                if j >= 0 and board[j] in friendly and j not in seen:
-                    seen.append(j)
-        return seen
+        friendly = CHECKERS_WITHOUT_KING[side]
+        back = BACK_ROW[side]
+        seen = {king}
+        frontier = [king]
+        reach = abs(RANK[king] - back)
+        farthest = 7 if self.crowning else 6  # a soldier never stands on its last row
+        while frontier and reach < farthest:  # a breadth-first search
+            nxt = []
+            for i in frontier:
+                for j in DIAGONAL_NEIGHBOURS[i]:
+                    if j not in seen and board[j] in friendly:
+                        seen.add(j)
+                        nxt.append(j)
+                        r = abs(RANK[j] - back)
+                        if r > reach:
+                            reach = r
+            frontier = nxt
+        return reach
 
     def status(self) -> dict:
         s = self._state

@@ -218,11 +218,15 @@ class ThreeCrowns(Position):
             # The equalizer: Green's second move steps the stone its first move moved.
             self._steps(SQUARE[s.bound], won, edges)
             return edges
-        mine = MINE[turn]
+        enemy = OTHER[turn]
+        # Jumps need prey: a crowned stone jumps uncrowned enemies, an uncrowned one crowned ones.
+        prey_of = {UNCROWNED[turn]: CROWNED[enemy] in board, CROWNED[turn]: UNCROWNED[enemy] in board}
         for i in range(64):
-            if board[i] in mine:
+            stone = board[i]
+            if stone in prey_of:
                 self._steps(i, won, edges)
-                self._jumps(i, edges)
+                if prey_of[stone]:
+                    self._jumps(i, edges)
         return edges
 
     def _successor(self, change) -> State:
@@ -243,28 +247,34 @@ class ThreeCrowns(Position):
         return _new(State, (tuple(board), OTHER[s.turn], bound, 0 if resets_clock else s.clock + 1))
 
     def _steps(self, i: int, won: bool, edges: list[tuple]) -> None:
+        """Steps of the stone on ``i`` to the empty squares around it; an uncrowned stone that
+        lands in a troika is crowned (rule 2)."""
         board = self._state.board
         turn = self._state.turn
         stone = board[i]
         crowned = stone not in UNCROWNED_LETTERS
+        crown = CROWNED[turn]
+        # A step wins at once only with a line of three crowns (it cannot take a stone), so only
+        # with two crowns already on the board and a crowned or crowning stone moving.
+        crowns_before = board.count(crown)
+        add, texts, triples = edges.append, STEP_TEXT, TRIPLES
         for j in NEIGHBOURS[i]:
             if board[j] != EMPTY:
                 continue
             crowns = False
             if not crowned:
-                for x, y in TRIPLES[j]:  # forms_troika, inlined: the hottest loop of the game
+                for x, y in triples[j]:  # forms_troika, inlined: the hottest loop of the game
                     if board[x] == stone and board[y] == stone and x != i and y != i:
                         crowns = True
                         break
-            landed = CROWNED[turn] if crowns else stone
-            changes = ((i, EMPTY), (j, landed))
+            landed = crown if crowns else stone
             wins = False
-            if won or crowned or crowns:  # only then can the move win at once
+            if won or (crowns or crowned) and crowns_before + crowns >= 3:
                 after = list(board)
                 after[i] = EMPTY
                 after[j] = landed
                 wins = _wins(after, turn)
-            edges.append((STEP_TEXT[i, j], (changes, j, crowns), 200.0 if crowns else 0.0, False, wins))
+            add((texts[i, j], (((i, EMPTY), (j, landed)), j, crowns), 200.0 if crowns else 0.0, False, wins))
 
     def _jumps(self, i: int, edges: list[tuple]) -> None:
         """Double jumps of the stone on ``i``: two legs, the second never straight back."""

@@ -326,6 +326,14 @@ class Position:
             for m in self._generate()
         ]
 
+    def _tactical_edges(self) -> tuple[list[tuple], bool]:
+        """What a quiescence search needs: the edges that capture or win at once, and whether the
+        position has any other move. Games override it to skip generating quiet moves they only
+        need to know exist (``tests/test_playouts.py`` checks it against ``_edges``)."""
+        edges = self._edges()
+        tactical = [e for e in edges if e[3] or e[4]]
+        return tactical, any(not e[3] for e in edges)
+
     def _successor(self, change: Any) -> Any:
         """The state after the move whose edge holds ``change`` (by default the state itself)."""
         return change

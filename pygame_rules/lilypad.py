@@ -277,6 +277,34 @@ class Lilypad(Position):
         own = self._own_squares(s.board, s.turn)
         return self._captures(own) or self._steps(own) + self._swaps()
 
+    def _tactical_edges(self) -> tuple[list[tuple], bool]:
+        """Captures (then every move is one), else the King's moves that reach its last row, and
+        whether a step or a swap exists, found without making them all."""
+        s = self._state
+        if s.drops:
+            return [], True  # a drop neither captures nor wins
+        board, turn = s.board, s.turn
+        own = self._own_squares(board, turn)
+        captures = self._captures(own)
+        if captures:
+            return captures, False
+        k = self.king_square(turn)
+        wins = [e for e in self._steps([k]) if e[4]] if k in own else []
+        if self.crowning:  # a swap reaches the last row only onto a crowned checker there
+            wins += [e for e in self._swaps() if e[4]]
+        if wins:
+            return wins, True
+        if k >= 0 and any(board[j] in CHECKERS_WITHOUT_KING[turn] for j in DIAGONAL_NEIGHBOURS[k]):
+            return [], True  # a swap
+        landing = LANDING[self.crowning]
+        for i in own:
+            p = board[i]
+            lands = landing[p]
+            for j in STEP_TARGETS[p][i]:
+                if board[j] == EMPTY and lands[j] is not None:
+                    return [], True  # a step
+        return [], False
+
     def _drops(self) -> list[tuple]:
         s = self._state
         board, turn = s.board, s.turn

@@ -423,22 +423,17 @@ class Search:
     # Nodes are Positions built straight from edge states: the search never makes a Move, and a
     # position's moves are generated where they are searched and dropped after (no caches).
 
-    def _outcome(self, position: Position) -> tuple[str | None, list[tuple]]:
-        """The position's result (like ``winner``) and, while the game goes on, its edges."""
-        decided = position._decided()
-        if decided is not None:
-            return decided, []
-        edges = position._edges()
-        return (None, edges) if edges else (self._class.other(position.turn), edges)
-
     def _negamax(self, position: Position, depth: int, alpha: float, beta: float, ply: int):
         if self._tick():
             yield
-        winner, edges = self._outcome(position)
-        if winner is not None:
-            return self._final_score(winner, position.turn, ply)
+        decided = position._decided()
+        if decided is not None:
+            return self._final_score(decided, position.turn, ply)
         if depth <= 0 or ply >= MAX_PLY:
-            return (yield from self._quiesce(position, alpha, beta, ply, 0, edges))
+            return (yield from self._quiesce(position, alpha, beta, ply, 0))
+        edges = position._edges()
+        if not edges:  # no legal move loses
+            return self._final_score(position.other(position.turn), position.turn, ply)
 
         key = position.state
         entry = self._table.get(key)
@@ -469,20 +464,24 @@ class Search:
         self._store(key, depth, best, bound, best_move, ply)
         return best
 
-    def _quiesce(self, position: Position, alpha: float, beta: float, ply: int, qdepth: int, edges=None):
+    def _quiesce(self, position: Position, alpha: float, beta: float, ply: int, qdepth: int):
         if qdepth:
             if self._tick():  # the horizon node was counted by _negamax
                 yield
-            winner, edges = self._outcome(position)
-            if winner is not None:
-                return self._final_score(winner, position.turn, ply)
+            decided = position._decided()
+            if decided is not None:
+                return self._final_score(decided, position.turn, ply)
+        # Captures and sudden wins, and whether a quiet move exists: no need to make the quiet ones.
+        tactical, quiet = position._tactical_edges()
+        if not tactical and not quiet:  # no legal move loses
+            return self._final_score(position.other(position.turn), position.turn, ply)
         if self.check_wins:
-            for e in edges:
+            for e in tactical:
                 if e[4]:
                     return WIN - ply - 1
-        captures = [e for e in edges if e[3]]
+        captures = [e for e in tactical if e[3]]
         last = qdepth >= MAX_QUIESCENCE or ply >= MAX_PLY + MAX_QUIESCENCE
-        if len(captures) < len(edges) or last:
+        if quiet or last:
             best = position.evaluate()  # a quiet move exists: the side to move may stand pat
             if best >= beta or not captures or last or qdepth >= self.optional_quiescence:
                 return best

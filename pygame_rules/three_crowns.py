@@ -229,6 +229,27 @@ class ThreeCrowns(Position):
                     self._jumps(i, edges)
         return edges
 
+    def _tactical_edges(self) -> tuple[list[tuple], bool]:
+        """Without two crowns of the side to move on the board (or a set-up already won), no step
+        can win: then only the jumps are made, and a step is only looked for."""
+        s = self._state
+        board, turn = s.board, s.turn
+        if s.bound not in (BOUND_NEXT, NO_BOUND) and turn == GREEN or board.count(CROWNED[turn]) >= 2 \
+                or _wins(board, turn):
+            return super()._tactical_edges()
+        enemy = OTHER[turn]
+        jumps: list[tuple] = []
+        prey_of = {UNCROWNED[turn]: CROWNED[enemy] in board, CROWNED[turn]: UNCROWNED[enemy] in board}
+        quiet = False
+        for i in range(64):
+            stone = board[i]
+            if stone in prey_of:
+                if prey_of[stone]:
+                    self._jumps(i, jumps)
+                if not quiet:
+                    quiet = any(board[j] == EMPTY for j in NEIGHBOURS[i])
+        return [e for e in jumps if e[3] or e[4]], quiet or any(not e[3] for e in jumps)
+
     def _successor(self, change) -> State:
         """The state after a move: ``change`` is the board's changes (square, new letter), the
         square the move ends on, and whether it resets the clock. It updates the equalizer's bound

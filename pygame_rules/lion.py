@@ -459,10 +459,19 @@ class Lion(Position):
 
     def _edges(self) -> list[tuple]:
         """The core's edge protocol, from the same plans as the public Moves."""
+        return self._edges_of(self._plans().items())
+
+    def _tactical_edges(self) -> tuple[list[tuple], bool]:
+        """Only the plans that remove a piece become edges (only they capture or win)."""
+        plans = self._plans()
+        captures = [(text, plan) for text, plan in plans.items() if plan[3]]
+        return self._edges_of(captures), len(captures) < len(plans)
+
+    def _edges_of(self, plans) -> list[tuple]:
         s = self._state
         board, side = s.board, s.turn
         edges = []
-        for text, plan in self._plans().items():
+        for text, plan in plans:
             removed = plan[3]
             order, wins = 0.0, False
             for r in removed:  # order_hint and wins_at_once

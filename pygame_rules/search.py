@@ -216,18 +216,22 @@ class Search:
         self._longest_step = 0.0  # the longest time between two nodes so far
         self._slice_start = 0.0
         self._slice_end = self._budget_end = INFINITY
-        self._table: dict[Any, tuple[int, float, int, str | None]] = {}
+        self._table: dict[int, tuple[int, float, int, str | None]] = {}  # by hash(state)
         self._killers: list[list[str]] = [[] for _ in range(MAX_PLY + MAX_QUIESCENCE + 2)]
         self._history: dict[str, dict[str, int]] = {side: {} for side in position.sides}
         # Repetitions: a position met on the search path counts as a draw (either side could
         # have deviated earlier on that path); one the game has already seen twice would be the
         # third occurrence, a draw by the rules.
-        self._seen: dict[Any, int] = {}
+        # Positions are told apart by the hash of their key, computed once per node: a state is a
+        # long tuple, and Python does not keep a tuple's hash. (Two positions of one search sharing
+        # a 64-bit hash is as unlikely as in any engine's Zobrist-keyed table.)
+        self._seen: dict[int, int] = {}
         for earlier in history:
-            key = earlier.repetition_key if isinstance(earlier, Position) else earlier
+            key = hash(earlier.repetition_key if isinstance(earlier, Position) else earlier)
             self._seen[key] = self._seen.get(key, 0) + 1
-        self._path: set[Any] = {position.repetition_key}
-        self._seen[position.repetition_key] = self._seen.get(position.repetition_key, 0) + 1
+        root_key = hash(position.repetition_key)
+        self._path: set[int] = {root_key}
+        self._seen[root_key] = self._seen.get(root_key, 0) + 1
 
         self._depth = 0  # last depth searched in full
         self._best: str | None = None
@@ -378,7 +382,7 @@ class Search:
                beta: float = INFINITY):
         """Score of playing the move ``edge`` of ``position`` (for the player making it) with a PVS window."""
         child = self._class(position._successor(edge[1]))
-        key = child.repetition_key
+        key = hash(child.repetition_key)
         if key in self._path or self._seen.get(key, 0) >= 2:
             return -self._draw_score(child.turn)  # a repetition, scored for the mover
         next_depth = depth - 1
@@ -409,7 +413,7 @@ class Search:
         pv, position, seen = [first], self._root.move(first).after, set()
         while len(pv) < 32 and position.state not in seen:
             seen.add(position.state)
-            entry = self._table.get(position.state)
+            entry = self._table.get(hash(position.state))
             if entry is None or entry[3] is None or position._decided() is not None:
                 break
             edge = next((e for e in position._edges() if e[0] == entry[3]), None)
@@ -435,7 +439,7 @@ class Search:
         if not edges:  # no legal move loses
             return self._final_score(position.other(position.turn), position.turn, ply)
 
-        key = position.state
+        key = hash(position.state)
         entry = self._table.get(key)
         hint = None
         if entry is not None:

@@ -207,6 +207,11 @@ PROMOTES = {
     BLACK: frozenset(SQUARE[n] for n in GREEN_BURROWS[WHITE]),
 }
 
+#: Move texts and two-square paths by (start, end), looked up rather than written per move.
+MOVE_TEXT = {(i, j): f"{NAMES[i]}-{NAMES[j]}" for i in range(COUNT) for j in range(COUNT)}
+TAKE_TEXT = {(i, j): f"{NAMES[i]}x{NAMES[j]}" for i in range(COUNT) for j in range(COUNT)}
+PATH = {(i, j): (NAMES[i], NAMES[j]) for i in range(COUNT) for j in range(COUNT)}
+
 # ---------------------------------------------------------------------------------------------
 # Position
 
@@ -492,17 +497,17 @@ class Lion(Position):
         for j in FIELD_NEIGHBOURS[i]:
             p = board[j]
             if p == EMPTY:
-                plans.setdefault(f"{a}-{NAMES[j]}", ((a, NAMES[j]), i, j, (), lion, None, False, -1))
+                plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), lion, None, False, -1))
                 for k in FIELD_NEIGHBOURS[j]:
                     q = board[k]
                     if k == i or SIDE_OF[q] == side:
                         continue
                     if q == EMPTY:
-                        plans.setdefault(f"{a}-{NAMES[k]}", ((a, NAMES[k]), i, k, (), lion, None, False, -1))
+                        plans.setdefault(MOVE_TEXT[i, k], (PATH[i, k], i, k, (), lion, None, False, -1))
                     else:
-                        plans.setdefault(f"{a}x{NAMES[k]}", ((a, NAMES[k]), i, k, (k,), lion, None, False, -1))
+                        plans.setdefault(TAKE_TEXT[i, k], (PATH[i, k], i, k, (k,), lion, None, False, -1))
             elif SIDE_OF[p] != side:
-                plans[f"{a}x{NAMES[j]}"] = ((a, NAMES[j]), i, j, (j,), lion, None, False, -1)
+                plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), lion, None, False, -1)
 
     def _tiger(self, board, side, i, plans) -> None:
         a = NAMES[i]
@@ -511,9 +516,9 @@ class Lion(Position):
             for j in ray:
                 p = board[j]
                 if p == EMPTY:
-                    plans[f"{a}-{NAMES[j]}"] = ((a, NAMES[j]), i, j, (), tiger, None, False, -1)
+                    plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), tiger, None, False, -1)
                 elif SIDE_OF[p] != side:
-                    plans[f"{a}x{NAMES[j]}"] = ((a, NAMES[j]), i, j, (j,), tiger, None, False, -1)
+                    plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), tiger, None, False, -1)
                 if p != EMPTY and p not in TIGER_LEAPS_OVER:
                     break
 
@@ -524,9 +529,9 @@ class Lion(Position):
         def land(j: int, over: int) -> None:
             p = board[j]
             if p == EMPTY:
-                plans.setdefault(f"{a}-{NAMES[j]}", ((a, NAMES[j]), i, j, (), spider, None, False, over))
+                plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), spider, None, False, over))
             elif p in SPIDER_PREY and SIDE_OF[p] != side:
-                plans.setdefault(f"{a}x{NAMES[j]}", ((a, NAMES[j]), i, j, (j,), spider, None, False, over))
+                plans.setdefault(TAKE_TEXT[i, j], (PATH[i, j], i, j, (j,), spider, None, False, over))
 
         for j in NEIGHBOURS[i]:
             land(j, -1)
@@ -545,7 +550,7 @@ class Lion(Position):
             if p == EMPTY:
                 if not ZONE[j]:
                     continue
-                plans.setdefault(f"{a}-{b}", ((a, b), i, j, (), cobra, None, False, -1))
+                plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), cobra, None, False, -1))
                 for k in COBRA_STEPS[j]:
                     c = NAMES[k]
                     if k == i:
@@ -553,15 +558,15 @@ class Lion(Position):
                     elif ZONE[k]:
                         q = board[k]
                         if q == EMPTY:
-                            plans.setdefault(f"{a}-{c}", ((a, c), i, k, (), cobra, None, False, -1))
+                            plans.setdefault(MOVE_TEXT[i, k], (PATH[i, k], i, k, (), cobra, None, False, -1))
                         elif SIDE_OF[q] != side:
-                            plans.setdefault(f"{a}x{c}", ((a, c), i, k, (k,), cobra, None, False, -1))
+                            plans.setdefault(TAKE_TEXT[i, k], (PATH[i, k], i, k, (k,), cobra, None, False, -1))
             elif SIDE_OF[p] != side:
                 # A first-step capture: stop, step on to an empty zone square, or go back.
                 plans[f"{a}x{b}-{a}"] = ((a, b, a), i, i, (j,), cobra, None, False, -1)
                 if not ZONE[j]:
                     continue  # outside the zone it must go back
-                plans[f"{a}x{b}"] = ((a, b), i, j, (j,), cobra, None, False, -1)
+                plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), cobra, None, False, -1)
                 for k in COBRA_STEPS[j]:
                     if k != i and ZONE[k] and board[k] == EMPTY:
                         c = NAMES[k]
@@ -586,17 +591,17 @@ class Lion(Position):
                     b = NAMES[j]
                     record = (j, d, reach) if n == reach else None
                     if p == EMPTY:
-                        plans[f"{a}-{b}"] = ((a, b), i, j, removed, rhino, record, False, -1)
+                        plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, removed, rhino, record, False, -1)
                     else:
                         removed += (j,)
-                        plans[f"{a}x{b}"] = ((a, b), i, j, removed, rhino, record, False, -1)
+                        plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, removed, rhino, record, False, -1)
             else:
                 j = ray[0]
                 p = board[j]
                 if p == EMPTY:
-                    plans[f"{a}-{NAMES[j]}"] = ((a, NAMES[j]), i, j, (), rhino, (j, d, 1), False, -1)
+                    plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), rhino, (j, d, 1), False, -1)
                 elif SIDE_OF[p] != side:
-                    plans[f"{a}x{NAMES[j]}"] = ((a, NAMES[j]), i, j, (j,), rhino, (j, d, 1), False, -1)
+                    plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), rhino, (j, d, 1), False, -1)
 
     def _elephant(self, board, side, i, plans) -> None:
         a = NAMES[i]
@@ -608,12 +613,12 @@ class Lion(Position):
             b = NAMES[j]
             if FIELD[j]:
                 if p == EMPTY:
-                    plans[f"{a}-{b}"] = ((a, b), i, j, (), elephant, None, False, -1)
+                    plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), elephant, None, False, -1)
                 elif SIDE_OF[p] != side:
-                    plans[f"{a}x{b}"] = ((a, b), i, j, (j,), elephant, None, False, -1)
+                    plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), elephant, None, False, -1)
             elif p != EMPTY and SIDE_OF[p] != side:
                 if via < 0:
-                    plans[f"{a}*{b}"] = ((a, b), i, i, (j,), elephant, None, True, -1)
+                    plans[f"{a}*{b}"] = (PATH[i, j], i, i, (j,), elephant, None, True, -1)
                 else:
                     m = NAMES[via]
                     plans[f"{a}-{m}*{b}"] = ((a, m, b), i, via, (j,), elephant, None, True, -1)
@@ -628,37 +633,28 @@ class Lion(Position):
                 reach(beyond, ahead)
 
     def _frog(self, board, side, i, plans) -> None:
-        a = NAMES[i]
         frog = board[i]
         promotes = PROMOTES[side]
         butterfly = LETTERS[side][7]
-
-        def go(j: int, capture: bool) -> None:
-            b = NAMES[j]
-            piece = butterfly if j in promotes else frog
-            if capture:
-                plans[f"{a}x{b}"] = ((a, b), i, j, (j,), piece, None, False, -1)
-            else:
-                plans[f"{a}-{b}"] = ((a, b), i, j, (), piece, None, False, -1)
-
-        for j in FROG_STEPS[side][i]:
-            if board[j] == EMPTY:
-                go(j, False)
-        for j in RING[i]:
-            if board[j] == EMPTY:
-                go(j, False)
+        steps = [j for j in FROG_STEPS[side][i] if board[j] == EMPTY]
+        steps += [j for j in RING[i] if board[j] == EMPTY]
+        captures = []
         for j in FROG_CAPTURES[side][i]:
             p = board[j]
             if p != EMPTY and SIDE_OF[p] != side and p not in FROG_SPARES:
-                go(j, True)
+                captures.append(j)
         for over, j in LEAPFROGS[side][i]:
             if board[over] == EMPTY:
                 continue
             p = board[j]
             if p == EMPTY:
-                go(j, False)
+                steps.append(j)
             elif SIDE_OF[p] != side:
-                go(j, True)
+                captures.append(j)
+        for j in steps:
+            plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), butterfly if j in promotes else frog, None, False, -1)
+        for j in captures:
+            plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), butterfly if j in promotes else frog, None, False, -1)
 
     def _butterfly(self, board, side, i, plans) -> None:
         a = NAMES[i]
@@ -669,10 +665,10 @@ class Lion(Position):
             """Add the move ending on ``j`` if it may; True if ``j`` was empty."""
             p = board[j]
             if p == EMPTY:
-                plans.setdefault(f"{a}-{NAMES[j]}", ((a, NAMES[j]), i, j, (), butterfly, None, False, -1))
+                plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), butterfly, None, False, -1))
                 return True
             if SIDE_OF[p] != side and p != enemy_frog:
-                plans.setdefault(f"{a}x{NAMES[j]}", ((a, NAMES[j]), i, j, (j,), butterfly, None, False, -1))
+                plans.setdefault(TAKE_TEXT[i, j], (PATH[i, j], i, j, (j,), butterfly, None, False, -1))
             return False
 
         for first, second in ((ORTHOGONAL_NEIGHBOURS, DIAGONAL_NEIGHBOURS), (DIAGONAL_NEIGHBOURS, ORTHOGONAL_NEIGHBOURS)):

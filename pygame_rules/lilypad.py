@@ -169,7 +169,7 @@ class Lilypad(Position):
     king_checker_capturable = True
     king_range_one = False  # the King moves to an adjacent checker only
 
-    __slots__ = ()
+    __slots__ = ("_kings",)  # each side's King square, found when first asked
 
     # -- position strings -----------------------------------------------------------------------
 
@@ -225,10 +225,18 @@ class Lilypad(Position):
 
     def king_square(self, side: str) -> int:
         """Index of ``side``'s King (or pawn), or -1."""
-        board = self._state.board
+        try:
+            return self._kings[side]
+        except AttributeError:  # found once per position: the search asks several times a node
+            board = self._state.board
+            self._kings = {s: self._find_king(board, s) for s in (BLACK, GREEN)}
+            return self._kings[side]
+
+    @staticmethod
+    def _find_king(board: tuple[str, ...], side: str) -> int:
         for king in (KING[side], CROWNED_KING[side]):
             try:
-                return board.index(king)  # scans in C: the search asks at every node
+                return board.index(king)  # scans in C
             except ValueError:
                 pass
         return -1
@@ -446,8 +454,9 @@ class Lilypad(Position):
         board = s.board
         score, kings = {}, {}
         for side in (BLACK, GREEN):
-            crowned = board.count(CROWNED[side]) + board.count(CROWNED_KING[side])
-            score[side] = board.count(SOLDIER[side]) + board.count(KING[side]) + 1.6 * crowned
+            score[side] = float(board.count(SOLDIER[side]) + board.count(KING[side]))
+            if self.crowning:
+                score[side] += 1.6 * (board.count(CROWNED[side]) + board.count(CROWNED_KING[side]))
             k = self.king_square(side)
             if k >= 0:
                 kings[side] = k

@@ -23,19 +23,21 @@ and a node or depth budget; with a time budget, how far it gets depends on the m
 Levels: levels 1-4 search a fixed number of positions (nodes), three times more from one level
 to the next (4.4 times from 3 to 4, which a factor of 3 did not separate well enough in the Lion
 Game), so each is the same opponent on a fast machine or a slow one; their think time is only an
-upper bound for slow machines. Level 5 uses its time. Typical depths (full plies, the
-median over positions of random games; "+" where the next depth is begun and its partial result
-used) and median think times in CPython on the 2-core development machine (``bench/speed.py``
-measures nodes per second; the browser's worker is 1.3-1.8 times slower,
-``bench/speed_browser.py``):
+upper bound for slow machines. Level 5 uses its time. The node budgets were doubled when the
+engine became 2-4 times faster (issue 17), so that each level thinks about as long as before and
+searches more. Typical depths (full plies, the median over positions of random games; "+" where
+the next depth is begun and its partial result used) and think times in CPython on the 2-core
+development machine, measured with the budgets before the doubling and the engine before the
+speed-up (``bench/speed.py`` measures nodes per second; the browser's worker is 1.3-1.8 times
+slower, ``bench/speed_browser.py``):
 
 =====  ======  =======  ===================  ===================  ===================
 level  nodes   at most  Lilypad              3 Crowns             Lion Game
 =====  ======  =======  ===================  ===================  ===================
-1      300     0.25 s   depth 2, 0.01 s      depth 1+, 0.01 s     depth 1, 0.01 s
-2      900     0.5 s    depth 3, 0.03 s      depth 2, 0.04 s      depth 1+, 0.04 s
-3      2,700   0.9 s    depth 5, 0.08 s      depth 2+, 0.16 s     depth 2+, 0.11 s
-4      12,000  1.3 s    depth 6, 0.29 s      depth 3+, 0.53 s     depth 3+, 0.42 s
+1      600     0.25 s   depth 2, 0.01 s      depth 1+, 0.01 s     depth 1, 0.01 s
+2      1,800   0.5 s    depth 3, 0.03 s      depth 2, 0.04 s      depth 1+, 0.04 s
+3      5,400   0.9 s    depth 5, 0.08 s      depth 2+, 0.16 s     depth 2+, 0.11 s
+4      24,000  1.3 s    depth 6, 0.29 s      depth 3+, 0.53 s     depth 3+, 0.42 s
 5      --      1.8 s    depth 8              depth 4              depth 4
 =====  ======  =======  ===================  ===================  ===================
 
@@ -102,10 +104,10 @@ class Level:
 
 
 LEVELS = {
-    1: Level(250, nodes=300, margin=0.1),
-    2: Level(500, nodes=900),
-    3: Level(900, nodes=2700),
-    4: Level(1300, nodes=12000),
+    1: Level(250, nodes=600, margin=0.1),
+    2: Level(500, nodes=1800),
+    3: Level(900, nodes=5400),
+    4: Level(1300, nodes=24000),
     5: Level(1800),
 }
 DEFAULT_LEVEL = 3

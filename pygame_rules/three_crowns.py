@@ -119,7 +119,7 @@ class ThreeCrowns(Position):
     side_names = {GREEN: "Green", BLACK: "Black"}
     start_text = "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g * 0"
     geometry = GEOMETRY
-    node_cost = 2.7  # bench/speed.py
+    node_cost = 1.3  # bench/speed.py
     pieces = {
         "g": {"side": GREEN, "name": "Green stone", "glyph": "stone"},
         "G": {"side": GREEN, "name": "Green crowned stone", "glyph": "crowned-stone"},

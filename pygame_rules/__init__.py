@@ -36,15 +36,22 @@ __all__ = [
     "Move",
     "Position",
     "PositionError",
+    "Record",
+    "RecordError",
     "RulesError",
     "Search",
     "analyse",
     "best_move",
+    "decode_moves",
+    "encode_moves",
     "games",
     "perft",
     "load",
+    "parse_record",
+    "read_record",
     "start",
     "variants",
+    "write_record",
 ]
 
 
@@ -56,3 +63,16 @@ def start(game: str, variant: str | None = None) -> Position:
 def load(game: str, text: str, variant: str | None = None) -> Position:
     """The position of ``game`` written as ``text``; raises PositionError if it is bad."""
     return position_class(game, variant).from_text(text)
+
+
+#: Names of ``records`` exported here, imported on first use: the page's worker starts without
+#: compiling the records module (Pyodide compiles every module it imports from source).
+_RECORDS = {"Record", "RecordError", "decode_moves", "encode_moves", "parse_record", "read_record", "write_record"}
+
+
+def __getattr__(name: str):
+    if name in _RECORDS:
+        from . import records
+
+        return getattr(records, name)
+    raise AttributeError(f"module 'pygame_rules' has no attribute {name!r}")

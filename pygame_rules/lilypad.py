@@ -19,6 +19,7 @@ from .core import (
     PositionError,
     format_board,
     parse_board,
+    quote,
     register,
     split_fields,
 )
@@ -37,6 +38,8 @@ ALL_DIAGONALS = tuple(DIRECTIONS.index(d) for d in ((1, 1), (1, -1), (-1, -1), (
 #: The rank a side's King races to, and the rank it drops its King on (0-based).
 LAST_ROW = {BLACK: 0, GREEN: 7}
 BACK_ROW = {BLACK: 7, GREEN: 0}
+#: Checkers of each side at the start (the King is one of them): a side never has more.
+START_CHECKERS = 12
 
 OTHER = {BLACK: GREEN, GREEN: BLACK}
 #: Letters by side: soldier, King (default rules) or soldier with the pawn (invisible-city),
@@ -168,6 +171,8 @@ class Lilypad(Position):
     king_checker_moves = True  # the King's own checker steps and captures
     king_checker_capturable = True
     king_range_one = False  # the King moves to an adjacent checker only
+    #: What the pieces are called in messages.
+    checkers = "soldiers"
 
     __slots__ = ("_kings",)  # each side's King square, found when first asked
 
@@ -179,37 +184,43 @@ class Lilypad(Position):
         board = parse_board(board_text, GEOMETRY, "".join(cls.pieces) + "ac", spill=True)
         board = ["." if p in "ac" else p for p in board]  # the seeds' [1]/[2] labels
         if side not in cls.sides:
-            raise PositionError(f"position {text!r}: side to move {side!r} must be 'b' or 'g'")
+            raise PositionError(f"position {quote(text)}: side to move {quote(side)} must be 'b' or 'g'")
         if drops not in ("bg", "g", "-"):
-            raise PositionError(f"position {text!r}: drops {drops!r} must be 'bg', 'g' or '-'")
+            raise PositionError(f"position {quote(text)}: drops {quote(drops)} must be 'bg', 'g' or '-'")
         drops = "" if drops == "-" else drops
         if drops and side != drops[0]:
-            raise PositionError(f"position {text!r}: {cls.side_names[drops[0]]} must drop its King first")
+            raise PositionError(f"position {quote(text)}: {cls.side_names[drops[0]]} must drop its King first")
         for i, p in enumerate(board):
             if p == EMPTY:
                 continue
             name = GEOMETRY.names[i]
             if i not in DARK:
-                raise PositionError(f"position {text!r}: piece {p!r} on light square {name}")
+                raise PositionError(f"position {quote(text)}: piece {p!r} on light square {name}")
             s = SIDE_OF[p]
             # A soldier may not go there; in the crowning variants it would have been crowned.
             uncrowned = (SOLDIER[s], KING[s]) if cls.crowning else (SOLDIER[s],)
             if p in uncrowned and RANK[i] == LAST_ROW[s]:
                 what = "uncrowned checker" if cls.crowning else "soldier"
                 raise PositionError(
-                    f"position {text!r}: {cls.side_names[s]} {what} on {name}, its last row"
+                    f"position {quote(text)}: {cls.side_names[s]} {what} on {name}, its last row"
                 )
         for s in cls.sides:
+            count = sum(1 for p in board if p != EMPTY and SIDE_OF[p] == s)
+            if count > START_CHECKERS:
+                raise PositionError(
+                    f"position {quote(text)}: {cls.side_names[s]} has {count} {cls.checkers}; a side starts "
+                    f"with {START_CHECKERS} (its King is one of them)"
+                )
             kings = [GEOMETRY.names[i] for i, p in enumerate(board) if p in (KING[s], CROWNED_KING[s])]
             if len(kings) > 1:
-                raise PositionError(f"position {text!r}: {cls.side_names[s]} has two Kings ({', '.join(kings)})")
+                raise PositionError(f"position {quote(text)}: {cls.side_names[s]} has two Kings ({', '.join(kings)})")
             if kings and s in drops:
                 raise PositionError(
-                    f"position {text!r}: {cls.side_names[s]} has a King on {kings[0]} but has still to drop one"
+                    f"position {quote(text)}: {cls.side_names[s]} has a King on {kings[0]} but has still to drop one"
                 )
             if not kings and drops and s not in drops:  # nothing is captured during the drops
                 raise PositionError(
-                    f"position {text!r}: {cls.side_names[s]} has dropped its King but has none on the board"
+                    f"position {quote(text)}: {cls.side_names[s]} has dropped its King but has none on the board"
                 )
         return State(tuple(board), side, drops)
 
@@ -253,6 +264,12 @@ class Lilypad(Position):
                 if RANK[k] == LAST_ROW[side]:
                     return side
         return "draw" if kings == 0 and not self._state.drops else None
+
+    def _end_reason(self, decided: str) -> str:
+        if decided == "draw":
+            return "Both Kings have been captured, so the game is drawn."
+        name = self.side_names[decided]
+        return f"{name}'s King reached its last row (rank {LAST_ROW[decided] + 1}), so {name} wins."
 
     # -- move generation ------------------------------------------------------------------------
 
@@ -520,8 +537,10 @@ class Lilypad(Position):
             k = self.king_square(self.winner)
             if k >= 0:
                 marks.append({"square": GEOMETRY.names[k], "kind": "win", "label": "King home"})
-        elif self.legal() and self.legal()[0].removed:
-            notes.append("A capture is possible, so a capture must be made.")
+        elif self.legal() and self.legal()[0].removed:  # captures are mandatory: all moves capture
+            notes.append("A capture is possible, so a capture must be made (the marked pieces can capture).")
+            for square in sorted({m.path[0] for m in self.legal()}):
+                marks.append({"square": square, "kind": "must-move", "label": "Must capture"})
         return {"notes": notes, "marks": marks}
 
 
@@ -547,6 +566,7 @@ class InvisibleCity(Lilypad):
     }
     crowning = True
     complete_jumps = True
+    checkers = "checkers"
     __slots__ = ()
 
 

@@ -23,6 +23,8 @@ from .core import (
     PositionError,
     format_board,
     parse_board,
+    quote,
+    read_number,
     register,
     split_fields,
 )
@@ -35,6 +37,8 @@ UNCROWNED_LETTERS = frozenset(UNCROWNED.values())
 OTHER = {GREEN: BLACK, BLACK: GREEN}
 #: The side left with this many stones (after the opponent's move) has lost: the third capture.
 LOSING_STONE_COUNT = 7
+#: Stones of each side at the start: a side never has more.
+START_STONES = 10
 #: Plies with no capture, crowning or uncrowning that end the game in a draw.
 DRAW_CLOCK = 100
 #: The bound field before Green's first move, and when no equalizer applies.
@@ -137,26 +141,31 @@ class ThreeCrowns(Position):
         board = parse_board(board_text, GEOMETRY, "".join(cls.pieces) + "ac", spill=True)
         board = [EMPTY if p in "ac" else p for p in board]  # the seeds' [1]/[2] labels
         if side not in cls.sides:
-            raise PositionError(f"position {text!r}: side to move {side!r} must be 'g' or 'b'")
+            raise PositionError(f"position {quote(text)}: side to move {quote(side)} must be 'g' or 'b'")
         if bound == BOUND_NEXT:
             if side != GREEN:
                 raise PositionError(
-                    f"position {text!r}: bound '*' (before Green's first move) needs Green to move"
+                    f"position {quote(text)}: bound '*' (before Green's first move) needs Green to move"
                 )
         elif bound != NO_BOUND:
             if bound not in GEOMETRY.index:
                 raise PositionError(
-                    f"position {text!r}: bound {bound!r} must be '*', '-' or a square like 'e3'"
+                    f"position {quote(text)}: bound {quote(bound)} must be '*', '-' or a square like 'e3'"
                 )
             if SIDE_OF.get(board[GEOMETRY.index[bound]]) != GREEN:
                 raise PositionError(
-                    f"position {text!r}: bound square {bound} must hold the Green stone moved at ply 1"
+                    f"position {quote(text)}: bound square {bound} must hold the Green stone moved at ply 1"
                 )
-        if not clock.isascii() or not clock.isdigit():
-            raise PositionError(
-                f"position {text!r}: clock {clock!r} must be a number of plies (0 or more)"
-            )
-        return State(tuple(board), side, bound, int(clock))
+        for s in cls.sides:
+            stones = stone_count(board, s)
+            if stones > START_STONES:
+                raise PositionError(
+                    f"position {quote(text)}: {cls.side_names[s]} has {stones} stones; a side starts with {START_STONES}"
+                )
+        plies = read_number(
+            clock, DRAW_CLOCK, f"position {quote(text)}: the clock", " plies (the game is drawn at 100)"
+        )
+        return State(tuple(board), side, bound, plies)
 
     def _format(self) -> str:
         s = self._state
@@ -180,6 +189,14 @@ class ThreeCrowns(Position):
         if s.clock >= DRAW_CLOCK:
             return "draw"
         return None
+
+    def _end_reason(self, decided: str) -> str:
+        if decided == "draw":
+            return f"{DRAW_CLOCK} plies in a row passed without a capture, crowning or uncrowning, so the game is drawn."
+        name, loser = self.side_names[decided], self.side_names[self.other(decided)]
+        if crowned_lines(self._state.board, decided):
+            return f"{name} has three crowned stones in a line, so {name} wins."
+        return f"{loser} is down to {LOSING_STONE_COUNT} stones (a third one was captured), so {name} wins."
 
     # -- move generation ------------------------------------------------------------------------
 

@@ -4,13 +4,20 @@
 
 import { createBoard } from "./board.js";
 import { PIECE_CSS } from "./board-style.js";
-import { boardKey, catalog } from "./catalog.js";
+import { boardEntry, catalog, gameEntry } from "./catalog.js";
 import { sharedEngine } from "./engine.js";
 import { glyphMarkup } from "./glyphs.js";
-import { linkHash, readLink, readSaved, readSetting, writeSaved, writeSetting } from "./record.js";
+import { linkHash, readLink } from "./links.js";
+import { describeError, showMessage } from "./messages.js";
+import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
+import { describeMove, describePosition } from "./speech.js";
+import { createStorage } from "./storage.js";
 
-const engine = sharedEngine(); // first of all: Python downloads while the page sets itself up
 const html = document.documentElement;
+html.dataset.app = "running"; // start.js reports load failures until now; from here the app does
+const engine = sharedEngine(); // first of all: Python downloads while the page sets itself up
+const storage = createStorage();
+const { readSetting, writeSetting } = storage;
 const $ = (id) => document.getElementById(id);
 const pieceSheet = new CSSStyleSheet(); // the side-to-move swatch draws a piece outside the board
 pieceSheet.replaceSync(PIECE_CSS);
@@ -18,8 +25,10 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, pieceSheet];
 
 const app = {
   catalog: null,
-  saved: { current: null, games: {} },
-  record: null, // the game on the board
+  saved: { current: null, games: new Map() }, // the saved games, checked (storage.js)
+  storageFull: false, // said once: the browser keeps no more of the games
+  record: null, // the game as the board shows it: the line's moves up to its cursor
+  line: lineOf([]), // the moves of the game, the cursor (how many the board shows), and what a new line replaced (review.js)
   info: null, // Python's fixed facts of record.game / record.variant
   state: null, // Python's state of record
   orientation: readSetting("orientation") === "flipped" ? "flipped" : "normal",
@@ -53,30 +62,6 @@ const request = (op, record, extra = {}) => ({
   ...extra,
 });
 
-// -- messages --------------------------------------------------------------------------------------
-
-function showMessage(text, kind = "error") {
-  const box = document.createElement("div");
-  box.className = `message ${kind}`;
-  box.setAttribute("role", kind === "error" ? "alert" : "status");
-  const p = document.createElement("p");
-  p.textContent = text;
-  const close = document.createElement("button");
-  close.type = "button";
-  close.className = "dismiss";
-  close.setAttribute("aria-label", "Dismiss message");
-  close.textContent = "×";
-  close.onclick = () => box.remove();
-  box.append(p, close);
-  $("messages").append(box);
-}
-
-function clearMessages() {
-  $("messages").replaceChildren();
-}
-
-const describeError = (error) => error?.message ?? String(error);
-
 // -- rendering -------------------------------------------------------------------------------------
 
 function sideSwatch(side) {
@@ -101,12 +86,12 @@ function renderNav() {
 }
 
 function renderVariants() {
-  const game = app.catalog.games.find((g) => g.id === app.record.game);
+  const game = gameEntry(app.catalog, app.record.game);
   const select = $("variant");
   const options = [null, ...(game?.variants ?? [])].map((v) => {
     const o = document.createElement("option");
     o.value = v ?? "";
-    o.textContent = v ? (app.catalog.boards[boardKey(game.id, v)]?.info.title ?? v) : "Standard rules";
+    o.textContent = v ? (boardEntry(app.catalog, game.id, v)?.info.title ?? v) : "Standard rules";
     return o;
   });
   select.replaceChildren(...options);
@@ -115,30 +100,51 @@ function renderVariants() {
 }
 
 function renderMoves() {
-  const { history, turn } = app.state;
+  const { turn } = app.state;
+  const { moves, cursor } = app.line;
   const [first, second] = app.info.sides.map((s) => s.id);
-  // Sides alternate, so the side that moved first follows from the side to move now.
-  const firstMover = history.length % 2 === 0 ? turn : turn === first ? second : first;
-  const cells = firstMover === second ? ["…", ...history] : [...history];
+  // Sides alternate, so the side that moved first follows from the side to move at the cursor.
+  const firstMover = cursor % 2 === 0 ? turn : turn === first ? second : first;
+  const offset = firstMover === second ? 1 : 0;
+  const cells = [...(offset ? [null] : []), ...moves];
   const list = $("moves");
   list.replaceChildren();
+  let current = null;
   for (let i = 0; i < cells.length; i += 2) {
     const li = document.createElement("li");
     const num = document.createElement("span");
     num.className = "num";
     num.textContent = `${i / 2 + 1}.`;
     li.append(num);
-    for (const [j, text] of cells.slice(i, i + 2).entries()) {
-      const span = document.createElement("span");
-      span.className = "mv";
-      span.textContent = text;
-      if (i + j === cells.length - 1 && history.length) span.classList.add("current");
-      li.append(span);
+    for (let j = i; j < Math.min(i + 2, cells.length); j++) {
+      const ply = j - offset + 1; // the number of moves shown once this one is played
+      if (cells[j] === null) {
+        li.append(Object.assign(document.createElement("span"), { className: "mv", textContent: "…" }));
+        continue;
+      }
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "mv";
+      button.textContent = cells[j];
+      button.dataset.ply = String(ply);
+      button.onclick = () => void goTo(ply);
+      if (ply === cursor) {
+        button.classList.add("current");
+        button.setAttribute("aria-current", "step");
+        current = button;
+      } else if (ply > cursor) button.classList.add("future");
+      li.append(button);
     }
     list.append(li);
   }
-  $("moves-empty").hidden = history.length > 0;
-  list.scrollTop = list.scrollHeight;
+  $("moves-empty").hidden = moves.length > 0;
+  if (current) current.scrollIntoView({ block: "nearest" });
+  else list.scrollTop = 0;
+  const reviewing = !atEnd(app.line);
+  $("review-note").hidden = !reviewing;
+  $("review-note-text").textContent = reviewing
+    ? `Looking at move ${cursor} of ${moves.length}. A move played here starts a new line.`
+    : "";
 }
 
 // One entry per kind of piece (pieces that differ only by side share a drawing), named without
@@ -172,13 +178,13 @@ function renderHeading() {
 }
 
 function renderPanel() {
-  const { state, info } = app;
+  const { state } = app;
   renderHeading();
   const over = state.result != null;
   $("turn").hidden = over;
   $("turn").innerHTML = over ? "" : `${sideSwatch(state.turn)}<span>${sideName(state.turn)} to move</span>`;
   $("result").hidden = !over;
-  $("result").textContent = over ? capitalise(state.resultText) : "";
+  if (over) renderResult();
   $("notes").replaceChildren(
     ...state.status.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text })),
   );
@@ -190,6 +196,42 @@ function renderPanel() {
   renderControls();
 }
 
+// Who won and why, in words; against the computer from the person's side ("You won").
+function renderResult() {
+  const { result, resultText, resultReason } = app.state;
+  const person = Object.keys(app.players).filter((side) => app.players[side] === "human");
+  let title = capitalise(resultText);
+  if (person.length === 1 && result !== "draw") title = result === person[0] ? "You won!" : "You lost";
+  $("result-title").textContent = title;
+  $("result-reason").textContent = resultReason ?? "";
+  $("rematch-switched").hidden = app.mode !== "play-0" && app.mode !== "play-1";
+}
+
+// A new game of the same game and variant; `switched` gives the person the other side.
+function rematch(switched = false) {
+  if (switched) chooseMode(app.mode === "play-0" ? "play-1" : "play-0");
+  return newGame();
+}
+
+// The side drawn at the bottom when the board is not flipped: the one whose pieces start lower.
+function bottomSide(info) {
+  const start = boardEntry(app.catalog, info.game, info.variant)?.state.board ?? {};
+  const rank = Object.fromEntries(info.squares.map((sq) => [sq.name, sq.y]));
+  const depth = (side) => {
+    const ys = Object.entries(start).filter(([, p]) => info.pieces[p]?.side === side.id).map(([sq]) => rank[sq]);
+    return ys.reduce((a, b) => a + b, 0) / (ys.length || 1);
+  };
+  return info.sides.reduce((low, side) => (depth(side) > depth(low) ? side : low)).id;
+}
+
+// Against the computer the person's side is at the bottom (and kept there as the board's setting).
+function facePerson() {
+  const person = { "play-0": 0, "play-1": 1 }[app.mode];
+  if (person === undefined || !app.info) return;
+  const wanted = app.info.sides[person].id === bottomSide(app.info) ? "normal" : "flipped";
+  if (wanted !== app.orientation) flip();
+}
+
 function renderControls() {
   const idle = app.ready && !app.busy;
   $("mode").disabled = $("level").disabled = !idle;
@@ -199,7 +241,12 @@ function renderControls() {
   $("pause").textContent = app.paused ? "Resume" : "Pause";
   $("thinking").hidden = !app.thinking;
   html.toggleAttribute("data-thinking", Boolean(app.thinking));
-  $("undo").disabled = !idle || !app.state?.history.length;
+  $("undo").disabled = !idle || app.line.cursor === 0;
+  $("redo").disabled = !idle || atEnd(app.line);
+  const { cursor, moves } = app.line;
+  for (const [id, off] of [["first", cursor === 0], ["back", cursor === 0], ["forward", cursor === moves.length], ["last", cursor === moves.length]]) {
+    $(id).disabled = !idle || off;
+  }
   for (const id of ["new-game", "share", "flip"]) $(id).disabled = id !== "flip" && !idle;
   $("variant").disabled = !idle;
   $("load-button").disabled = !idle;
@@ -213,11 +260,16 @@ function renderControls() {
   });
 }
 
-// Show `state` (Python's answer for `record`), animating `motion` ({path, removed} or true) if given.
-function show(state, info, motion = null) {
+// Show `state` (Python's answer for the record the board shows), animating `motion` ({path,
+// removed} or true) if given; `line` is the game's line of moves when it changes (review.js).
+// A move that animates is said to screen readers too.
+function show(state, info, motion = null, line = null) {
   const geometryChanged = info !== app.info;
+  const before = app.state?.board;
+  if (line) app.line = line;
   app.info = info;
   app.state = state;
+  if (motion?.path && before && state.lastMove) announce(describeMove(state.lastMove, before, info));
   app.record = {
     game: state.game,
     variant: state.variant,
@@ -232,33 +284,43 @@ function show(state, info, motion = null) {
     marks: state.status.marks,
     animate: geometryChanged ? false : motion,
   });
+  if (geometryChanged) facePerson();
   renderPanel();
   save();
 }
 
 function save() {
-  const { record, state } = app;
+  const { record, state, line } = app;
   app.saved.current = record.game;
-  app.saved.games[record.game] = {
-    record,
+  app.saved.games.set(record.game, {
+    record: { ...record, moves: line.moves },
+    cursor: line.cursor,
     board: state.board,
     lastMove: state.lastMove && { path: state.lastMove.path, removed: state.lastMove.removed },
-  };
-  writeSaved(app.saved);
+  });
+  const kept = storage.writeSaved(app.saved);
+  if (!kept && !app.storageFull) {
+    showMessage("This browser is not keeping your games (its storage is full or turned off): they will be lost when the page closes.");
+  }
+  app.storageFull = !kept;
   history.replaceState(null, "", linkHash(record));
 }
 
 // Draw a record before Python can check it: from the build's catalog, or from the save.
 function drawAtOnce(record) {
-  const entry = app.catalog.boards[boardKey(record.game, record.variant)];
+  const entry = boardEntry(app.catalog, record.game, record.variant);
   if (!entry) return;
-  const saved = app.saved.games[record.game];
+  const saved = app.saved.games.get(record.game);
   const same = (a, b) => a && b && JSON.stringify(a) === JSON.stringify(b);
   const isNew = !record.start && !record.moves.length;
   let position = {};
   let lastMove = null;
   if (isNew) position = entry.state.board;
-  else if (same(saved?.record, record)) ({ board: position, lastMove } = saved);
+  else if (same(saved?.record, record) && saved.board) {
+    // a saved drawing, of this game's pieces only (Python redraws it once it has replayed the record)
+    position = Object.fromEntries(Object.entries(saved.board).filter(([, p]) => Object.hasOwn(entry.info.pieces, p)));
+    lastMove = saved.lastMove;
+  }
   app.info = entry.info;
   app.record = record;
   board.set({ geometry: entry.info, pieces: entry.info.pieces, sides: entry.info.sides, position, lastMove });
@@ -291,7 +353,7 @@ async function act(task, { byComputer = false } = {}) {
     await task();
   } catch (error) {
     board.cancel(); // a move that failed leaves its piece where it was
-    showMessage(describeError(error));
+    if (error?.type !== "WorkerLost") showMessage(describeError(error)); // onEngineLost says that
   } finally {
     app.busy = false;
     renderControls();
@@ -299,12 +361,15 @@ async function act(task, { byComputer = false } = {}) {
   }
 }
 
-// Open the first record of `tries` ([label, record]) that Python accepts; say why others failed.
+// Open the first record of `tries` ([label, record, cursor?]) that Python accepts; say why others
+// failed. Every move of the record is checked; the board shows the first `cursor` of them.
 async function openFirst(tries) {
-  for (const [label, record] of tries) {
+  for (const [label, record, cursor] of tries) {
     try {
-      const { state, info } = await fetchGame(record);
-      show(state, info);
+      const { state: end, info } = await fetchGame(record);
+      const line = lineOf(end.history, cursor);
+      const state = atEnd(line) ? end : await engine.call(request("state", { ...record, moves: shown(line) }));
+      show(state, info, null, line);
       return true;
     } catch (error) {
       if (label) showMessage(`${label} could not be opened: ${describeError(error)}`);
@@ -316,8 +381,24 @@ async function openFirst(tries) {
 function play(text, options) {
   return act(async () => {
     const state = await engine.call(request("play", app.record, { move: text }));
-    show(state, app.info, state.lastMove);
+    const line = played(app.line, state.history.at(-1));
+    if (line.replaced && line.replaced !== app.line.replaced) {
+      const n = line.replaced.moves.length;
+      showMessage(`A new line from move ${line.replaced.at + 1}: it replaced the ${n} move${n === 1 ? "" : "s"} that followed. Undo back to here brings them back.`, { kind: "note" });
+    }
+    show(state, app.info, state.lastMove, line);
   }, options);
+}
+
+// Show the game after its first `cursor` moves (review); the line is kept, so End comes back.
+function goTo(cursor) {
+  const line = moveTo(app.line, cursor);
+  if (line.cursor === app.line.cursor) return;
+  return act(async () => {
+    const state = await engine.call(request("state", { ...app.record, moves: shown(line) }));
+    const oneOn = line.cursor === app.line.cursor + 1;
+    show(state, app.info, oneOn ? state.lastMove : null, line);
+  });
 }
 
 // -- the computer player ---------------------------------------------------------------------------
@@ -372,13 +453,13 @@ function warmUpSearch() {
 // If it is the computer's turn, search for its move in the worker and play it like a person's.
 function startThinking() {
   warmUpSearch();
-  if (!app.ready || app.busy || app.thinking || !app.state || app.state.result != null) return;
+  if (!app.ready || app.busy || app.thinking || !app.state || app.state.result != null || !atEnd(app.line)) return;
   if (humanToMove() || (isDemo() && app.paused) || app.level == null) return;
   const search = { cancelled: false, job: null };
   const record = app.record;
   app.thinking = search;
   renderControls();
-  (async () => {
+  void (async () => {
     try {
       if (isDemo()) await new Promise((resolve) => setTimeout(resolve, DEMO_PAUSE_MS));
       if (search.cancelled) return;
@@ -388,7 +469,7 @@ function startThinking() {
       app.thinking = null;
       await play(answer.best, { byComputer: true });
     } catch (error) {
-      if (!search.cancelled) showMessage(`The computer could not move: ${describeError(error)}`);
+      if (!search.cancelled && error?.type !== "WorkerLost") showMessage(`The computer could not move: ${describeError(error)}`);
     } finally {
       if (app.thinking === search) {
         app.thinking = null;
@@ -409,10 +490,12 @@ function stopThinking() {
 
 function chooseMode(mode) {
   app.mode = MODES.includes(mode) ? mode : "two";
+  $("mode").value = app.mode; // when chosen by a button (Rematch, sides switched)
   writeSetting("players", app.mode);
   app.paused = false;
   stopThinking();
   assignPlayers();
+  facePerson();
   renderControls();
   startThinking();
 }
@@ -466,34 +549,51 @@ function describeEffects(effects) {
     .filter(Boolean);
 }
 
-// Take back the last move; against the computer, back to the person's turn (its reply and their move).
+// Take back the last move; against the computer, back to the person's turn (its reply and their
+// move). The moves taken back stay in the line, for Redo.
 function undo() {
   return act(async () => {
-    const undone = app.state.lastMove;
+    const takenBack = app.state.lastMove;
     const someoneHuman = Object.values(app.players).includes("human");
-    let record = app.record;
+    let cursor = app.line.cursor;
     let state;
     do {
-      record = { ...record, moves: record.moves.slice(0, -1) };
-      state = await engine.call(request("state", record));
-    } while (someoneHuman && record.moves.length && app.players[state.turn] === "computer");
-    const oneMove = record.moves.length === app.record.moves.length - 1;
-    show(state, app.info, oneMove ? { path: [...undone.path].reverse(), removed: [] } : null);
+      cursor -= 1;
+      state = await engine.call(request("state", { ...app.record, moves: app.line.moves.slice(0, cursor) }));
+    } while (someoneHuman && cursor > 0 && app.players[state.turn] === "computer");
+    const { line, restored } = undone(app.line, cursor);
+    if (restored) showMessage(`The ${restored} move${restored === 1 ? "" : "s"} that the new line replaced ${restored === 1 ? "is" : "are"} back: Redo plays ${restored === 1 ? "it" : "them"} again.`, { kind: "note" });
+    const oneMove = cursor === app.line.cursor - 1;
+    show(state, app.info, oneMove && takenBack ? { path: [...takenBack.path].reverse(), removed: [] } : null, line);
+  });
+}
+
+// Play again what Undo took back; against the computer, on to the person's next turn.
+function redo() {
+  return act(async () => {
+    const someoneHuman = Object.values(app.players).includes("human");
+    let cursor = app.line.cursor;
+    let state;
+    do {
+      cursor += 1;
+      state = await engine.call(request("state", { ...app.record, moves: app.line.moves.slice(0, cursor) }));
+    } while (someoneHuman && cursor < app.line.moves.length && app.players[state.turn] === "computer");
+    show(state, app.info, state.lastMove, moveTo(app.line, cursor));
   });
 }
 
 function newGame(game = app.record.game, variant = app.record.variant) {
   return act(async () => {
     const { state, info } = await fetchGame(fresh(game, variant));
-    show(state, info);
+    show(state, info, null, lineOf([]));
   });
 }
 
 function chooseGame(game) {
   if (game === app.record?.game) return;
   return act(async () => {
-    const saved = app.saved.games[game]?.record;
-    const tries = [["Your saved game", saved], ["", fresh(game)]].filter(([, r]) => r);
+    const saved = app.saved.games.get(game);
+    const tries = [["Your saved game", saved?.record, saved?.cursor], ["", fresh(game)]].filter(([, r]) => r);
     drawAtOnce(tries[0][1]);
     await openFirst(tries);
   });
@@ -505,7 +605,7 @@ function loadPosition(text) {
   return act(async () => {
     try {
       const state = await engine.call(request("state", { ...app.record, start: text, moves: [] }));
-      show(state, app.info);
+      show(state, app.info, null, lineOf([]));
       $("position-input").value = "";
     } catch (e) {
       error.textContent = `That position could not be loaded: ${describeError(e)}`;
@@ -515,7 +615,7 @@ function loadPosition(text) {
 }
 
 async function share() {
-  const url = new URL(linkHash(app.record, true), location.href).href;
+  const url = new URL(linkHash({ ...app.record, moves: app.line.moves }, true), location.href).href;
   const field = $("share-link");
   field.value = url;
   $("share-box").hidden = false;
@@ -536,14 +636,74 @@ function flip() {
 
 // A link opened in this tab (pasted into the address bar): open it, keeping the game if it is bad.
 function onHashChange() {
-  const link = readLink(location.hash);
-  if (!link || !app.ready) return;
-  act(async () => {
+  if (!app.ready) return;
+  const link = readLink(location.hash, app.catalog);
+  if (link?.problem) {
+    showMessage(`That link could not be opened: ${link.problem}. Your game is kept.`);
+    history.replaceState(null, "", linkHash(app.record));
+  }
+  if (!link?.record) return;
+  void act(async () => {
     const tries = link.shared
       ? [["The shared link", link.record]]
-      : [["Your saved game", app.saved.games[link.record.game]?.record], ["The link", fresh(link.record.game, link.record.variant)]];
+      : [["Your saved game", app.saved.games.get(link.record.game)?.record, app.saved.games.get(link.record.game)?.cursor], ["The link", fresh(link.record.game, link.record.variant)]];
     if (!(await openFirst(tries.filter(([, r]) => r)))) history.replaceState(null, "", linkHash(app.record));
   });
+}
+
+// The worker died and a new one is starting (engine.js): say so, then carry on with the same game.
+async function onEngineLost(error) {
+  stopThinking();
+  if (error.type === "LoadError") return failed(`The rules engine stopped and could not be restarted: ${error.message}.`);
+  showMessage("The rules engine stopped unexpectedly and is being restarted. Your game is kept.", { kind: "note" });
+  app.ready = false;
+  html.dataset.engine = "loading";
+  showLoading("Restarting the rules engine");
+  renderControls();
+  try {
+    await engine.ready;
+  } catch (startError) {
+    return failed(`The rules engine could not be restarted: ${describeError(startError)}. Reload the page to try again.`);
+  }
+  app.ready = true;
+  if (!(await openFirst([["Your game", { ...app.record, moves: app.line.moves }, app.line.cursor]]))) return;
+  html.dataset.engine = "ready";
+  startThinking();
+}
+
+// -- keys and speech ---------------------------------------------------------------------------
+
+// Review keys work wherever the person is not typing or using the board (which has its own arrows).
+function onKey(event) {
+  const target = event.target;
+  if (target.closest?.("input, select, textarea, #board") || event.altKey) return;
+  const command = event.ctrlKey || event.metaKey;
+  const key = event.key.toLowerCase();
+  const action = command
+    ? { z: event.shiftKey ? redo : undo, y: redo }[key]
+    : {
+        arrowleft: () => goTo(app.line.cursor - 1),
+        arrowright: () => goTo(app.line.cursor + 1),
+        home: () => goTo(0),
+        end: () => goTo(app.line.moves.length),
+        d: describe,
+      }[key];
+  if (!action || !app.state) return;
+  event.preventDefault();
+  void action();
+}
+
+function announce(text) {
+  $("announce").textContent = text;
+}
+
+// The whole position in words, side by side, for people who cannot see the board.
+function describe() {
+  if (!app.state) return;
+  const text = describePosition(app.state.board, app.info, app.state.turn);
+  $("position-words").textContent = text;
+  $("position-words").hidden = false;
+  announce(text);
 }
 
 // -- start-up --------------------------------------------------------------------------------------
@@ -558,17 +718,31 @@ async function boot() {
   renderControls();
   showLoading(engine.stage);
   engine.onProgress(showLoading);
-  $("new-game").onclick = () => newGame();
+  engine.onLost((error) => void onEngineLost(error));
+  $("new-game").onclick = () => void newGame();
   $("undo").onclick = undo;
+  $("redo").onclick = redo;
+  $("first").onclick = () => void goTo(0);
+  $("back").onclick = () => void goTo(app.line.cursor - 1);
+  $("forward").onclick = () => void goTo(app.line.cursor + 1);
+  $("last").onclick = () => void goTo(app.line.moves.length);
+  $("describe").onclick = describe;
+  $("rematch").onclick = () => void rematch();
+  $("rematch-switched").onclick = () => void rematch(true);
+  $("review-game").onclick = async () => {
+    await goTo(0);
+    $("forward").focus();
+  };
+  addEventListener("keydown", onKey);
   $("flip").onclick = flip;
   $("share").onclick = share;
-  $("variant").onchange = (e) => newGame(app.record.game, e.target.value || null);
+  $("variant").onchange = (e) => void newGame(app.record.game, e.target.value || null);
   $("mode").onchange = (e) => chooseMode(e.target.value);
   $("level").onchange = (e) => chooseLevel(Number(e.target.value));
   $("pause").onclick = togglePause;
   $("load-form").onsubmit = (e) => {
     e.preventDefault();
-    loadPosition($("position-input").value);
+    void loadPosition($("position-input").value);
   };
   addEventListener("hashchange", onHashChange);
 
@@ -579,24 +753,34 @@ async function boot() {
   }
   renderNav();
   renderLevels(app.catalog.levels);
-  const { saved, problem } = readSaved();
+  const saved = storage.readSaved(new Set(app.catalog.games.map((g) => g.id)));
   app.saved = saved;
-  if (problem) showMessage(`Your saved games could not be read (${problem}); they were cleared.`);
+  for (const { what, why, text } of saved.damaged) {
+    showMessage(`${capitalise(what)} could not be read (${why}). It has been set aside, so you can copy it out below; every other saved game is kept.`, {
+      details: { label: "The damaged data, to copy", text },
+    });
+  }
 
   // What to open, best first: a shared link, the saved game, a new game of the linked game, then
-  // a new game of the first game. Each failure is said; the first that works is shown.
-  const link = readLink(location.hash);
+  // a new game of the first game. Each failure is said; the first that works is shown. A link
+  // that cannot be opened is said too, and the saved game is shown (and kept).
+  let link = readLink(location.hash, app.catalog);
+  if (link?.problem) {
+    showMessage(`That link could not be opened: ${link.problem}.`);
+    link = null;
+  }
   const defaultGame = app.catalog.games[0].id;
   const game = link?.record.game ?? saved.current ?? defaultGame;
-  const savedGame = saved.games[game]?.record;
+  const savedGame = saved.games.get(game)?.record;
+  const savedCursor = saved.games.get(game)?.cursor;
   const linkVariant = link && !link.shared ? link.record.variant : null;
   const tries = [
     link?.shared && ["The shared link", link.record],
-    savedGame && (!linkVariant || savedGame.variant === linkVariant) && ["Your saved game", savedGame],
+    savedGame && (!linkVariant || savedGame.variant === linkVariant) && ["Your saved game", savedGame, savedCursor],
     [link ? "The link" : "", fresh(game, linkVariant)],
     game !== defaultGame && ["", fresh(defaultGame)],
   ].filter(Boolean);
-  const known = tries.find(([, r]) => app.catalog.boards[boardKey(r.game, r.variant)]);
+  const known = tries.find(([, r]) => boardEntry(app.catalog, r.game, r.variant));
   if (known) drawAtOnce(known[1]);
 
   try {
@@ -620,4 +804,4 @@ function failed(message) {
   renderControls();
 }
 
-boot();
+boot().catch((error) => failed(`The page could not start: ${describeError(error)}. Reload the page to try again.`));

@@ -1,10 +1,13 @@
 """The AI opponent: one search for every game, using only the position protocol of ``core``.
 
-It knows no game. It asks a position for its legal moves (``legal()``: each Move's ``after`` and
-``removed``), its result (``winner``), the side to move, its ``state`` (the transposition-table
-key) and ``repetition_key`` (a position repeated on the search path, or earlier in the game,
-scores as a draw), plus the per-game hooks ``evaluate()`` (a score for the side to move),
-``order_hint(move)`` (move ordering) and ``wins_at_once(move)`` (a cheap test for a sudden win).
+It knows no game. It asks a position for its moves as light *edges* (``_edges()``: each move's
+text, the change ``_successor`` turns into the state after it, an order hint, whether it captures
+and whether it wins at once), for the captures and sudden wins alone at a quiescence node
+(``_tactical_edges()``), for the game's own end checks (``_decided()``), the side to move, its
+``state`` (the transposition-table key) and ``repetition_key`` (a position repeated on the search
+path, or earlier in the game, scores as a draw), plus ``evaluate()`` (a score for the side to
+move). It never makes a public :class:`Move` or keeps a position's moves, so a searched subtree is
+garbage as soon as it is done; the root's move texts are the public moves' texts.
 
 The algorithm was chosen by measurement (``bench/compare.py``; figures in ``bench/README.md``):
 iterative-deepening negamax alpha-beta with principal-variation search, a transposition table,

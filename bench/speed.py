@@ -33,8 +33,6 @@ if __name__ == "__main__":
 sys.path.insert(0, str(ROOT / "tests"))
 
 import pygame_rules  # noqa: E402
-from pygame_rules import Game, Search  # noqa: E402
-from pygame_rules.core import perft  # noqa: E402
 
 PLIES = (6, 14, 22, 30)
 NODES = 3000
@@ -117,8 +115,8 @@ def measure(game: str, nodes: int = NODES, rounds: int = 3, baseline=None, refer
 
     for _ in range(rounds):
         for label, engine in runs.items():
-            keep(f"perft {label}", *_timed(lambda: engine.core.perft(engine.load(game, start), depth)))
-            keep(f"search {label}", *_timed(lambda: _searches(engine, texts, game, nodes)))
+            keep(f"perft {label}", *_timed(lambda e=engine: e.core.perft(e.load(game, start), depth)))
+            keep(f"search {label}", *_timed(lambda e=engine: _searches(e, texts, game, nodes)))
         if reference:
             keep("perft reference", *_timed(lambda: reference_perft(game, start, depth)))
     leaves = counts["perft today"]

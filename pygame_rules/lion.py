@@ -503,7 +503,6 @@ class Lion(Position):
         return self._after(self._state, *plan[1:])
 
     def _lion(self, board, side, i, plans) -> None:
-        a = NAMES[i]
         lion = board[i]
         for j in FIELD_NEIGHBOURS[i]:
             p = board[j]
@@ -521,7 +520,6 @@ class Lion(Position):
                 plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), lion, None, False, -1)
 
     def _tiger(self, board, side, i, plans) -> None:
-        a = NAMES[i]
         tiger = board[i]
         for ray in TIGER_RAYS[i]:
             for j in ray:
@@ -534,7 +532,6 @@ class Lion(Position):
                     break
 
     def _spider(self, board, side, i, plans) -> None:
-        a = NAMES[i]
         spider = board[i]
 
         def land(j: int, over: int) -> None:
@@ -584,7 +581,6 @@ class Lion(Position):
                         plans[f"{a}x{b}-{c}"] = ((a, b, c), i, k, (j,), cobra, None, False, -1)
 
     def _rhino(self, board, side, i, plans) -> None:
-        a = NAMES[i]
         rhino = board[i]
         charge = next((c for c in self._state.charges if c[0] == i), None)
         own_lion = LETTERS[side][0]
@@ -599,7 +595,6 @@ class Lion(Position):
                     p = board[j]
                     if p == own_lion:
                         break
-                    b = NAMES[j]
                     record = (j, d, reach) if n == reach else None
                     if p == EMPTY:
                         plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, removed, rhino, record, False, -1)
@@ -668,7 +663,6 @@ class Lion(Position):
             plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), butterfly if j in promotes else frog, None, False, -1)
 
     def _butterfly(self, board, side, i, plans) -> None:
-        a = NAMES[i]
         butterfly = board[i]
         enemy_frog = LETTERS[self.other(side)][6]
 

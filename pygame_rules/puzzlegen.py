@@ -1,0 +1,189 @@
+"""Make the puzzles (``data/puzzles.json``): ``python -m pygame_rules.puzzlegen --seed 1``.
+
+The AI plays itself (at a low node budget, with some random moves for variety) from the start
+until a side wins. A few moves before the end, the winner often had a forced win: each of the
+winner's positions 2 to 5 of its moves from the end is handed to the exhaustive solver
+(:mod:`pygame_rules.solve`), and kept when the side to move wins in exactly 2, 3 or 4 moves, not
+in 1, with at most two first moves that do, and when the tests can prove it quickly. At most one
+puzzle is taken from a game, and the kinds of win (a crowned line or a seventh stone in 3
+Crowns) and the numbers of moves are spread. The worked examples of the original rules pages that
+are puzzles come first. The same seed gives the same puzzles (for the same rules and AI).
+
+``--tactics`` writes the analysis feature's test suite instead: positions whose side to move
+forces a win in 2 or 3 moves but not 1 (``tests/data/tactics-<game>.txt``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Iterator
+
+from .core import Game, Move, Position, games, position_class
+from .puzzles import DATA, Puzzle, check
+from .search import best_move
+from .solve import OutOfBudget, Solver
+
+#: Worked examples of the original pages that are puzzles: game, position, the page's first
+#: move, and where it comes from.
+EXAMPLES = (
+    ("lilypad", "8/8/8/8/2b5/1B1b1g2/8/1g5g b -", "b3>d3", "Kings and Soldiers page, diagram 2"),
+    ("three-crowns", "1g3b2/2b5/g3B2b/b7/gb1G4/3B1g2/3gGb1b/gbg5 g - 0", "f3-e3", "3 Crowns page, example 1"),
+)
+
+#: Puzzles per game, and how many of them to find for each number of moves.
+SHARE = {2: 7, 3: 6, 4: 5}
+#: The most positions the solver may visit to find a puzzle, and to prove it as the tests do.
+FIND_NODES = 20_000
+CHECK_NODES = 6_000
+#: The self-play AI's budget, and the share of random moves.
+AI_NODES = 150
+RANDOM_SHARE = 0.2
+MAX_PLIES = 160
+MAX_ALTERNATIVES = 2
+
+
+def self_play(game: str, rng: random.Random) -> Game:
+    """One game of the AI against itself from the start, with some random moves."""
+    record = Game(game)
+    for _ in range(rng.randrange(0, 8)):  # a random opening
+        if record.result is not None:
+            return record
+        record.play(rng.choice(record.moves()))
+    while record.result is None and len(record.history) < MAX_PLIES:
+        if rng.random() < RANDOM_SHARE:
+            record.play(rng.choice(record.moves()))
+        else:
+            seed = rng.randrange(1 << 30)
+            record.play(best_move(record.position, nodes=AI_NODES, seed=seed, history=record.positions[:-1]))
+    return record
+
+
+def win_kind(position: Position, move: Move) -> str:
+    """How ``move`` wins, in a few words for a title."""
+    if not position.wins_at_once(move):
+        return "Leave no move"  # the opponent has no legal move
+    if position.game == "three-crowns":
+        stones = sum(1 for p in move.after.board_cells() if p.lower() == move.after.turn)
+        return "Take a third stone" if move.removed and stones == 7 else "Crown a line"
+    return {"lilypad": "King home", "lion": "Take the Lion"}[position.game]
+
+
+def solution_line(solver: Solver, position: Position, n: int, first: str) -> list[str]:
+    """``first``, then alternately the longest defence and the solver's first fastest win."""
+    line = [first]
+    position = position.play(first)
+    while position.winner is None:
+        reply, left = solver.defences(position, n)[0]
+        position = position.play(reply)
+        line.append(reply)
+        move = solver.winning_moves(position, left)[0]
+        position = position.play(move)
+        line.append(move)
+        n = left
+    return line
+
+
+def make_puzzle(game: str, position: Position, first: str | None = None, source: str = "") -> Puzzle | None:
+    """The puzzle of ``position`` if it is one (see the module docstring), else None."""
+    solver = Solver(max_nodes=FIND_NODES)
+    try:
+        n = solver.forced_win_length(position, 4)
+        if n is None or n < 2:
+            return None
+        winners = solver.winning_moves(position, n)
+        if len(winners) > 1 + MAX_ALTERNATIVES:
+            return None
+        first = first if first in winners else winners[0]
+        line = solution_line(solver, position, n, first)
+    except OutOfBudget:
+        return None
+    final = position
+    for text in line[:-1]:
+        final = final.play(text)
+    kind = win_kind(final, final.move(line[-1]))
+    title = f"{kind} in {n}" + (f" ({source})" if source else "")
+    alternatives = tuple(m for m in winners if m != first)
+    candidate = Puzzle("", game, position.variant, title, position.text, tuple(line), alternatives, n)
+    try:
+        if check(candidate, Solver(max_nodes=CHECK_NODES)):
+            return None
+    except OutOfBudget:
+        return None
+    return candidate
+
+
+def candidates(record: Game) -> Iterator[Position]:
+    """The winner's positions 2 to 5 of its own moves before the end of ``record``."""
+    winner = record.result
+    if winner not in position_class(record.game).sides or record.position.winner != winner:
+        return
+    positions = record.positions
+    for own in range(2, 6):
+        i = len(positions) - 2 * own
+        if i >= 0 and positions[i].turn == winner:
+            yield positions[i]
+
+
+def generate(game: str, seed: int, count: int = sum(SHARE.values()), max_games: int = 400) -> list[Puzzle]:
+    """``count`` puzzles of ``game``, the same ones for the same seed (see the module docstring)."""
+    rng = random.Random(f"{seed}:{game}")
+    share = {n: round(count * k / sum(SHARE.values())) for n, k in SHARE.items()}
+    share[2] += count - sum(share.values())
+    found: list[Puzzle] = []
+    seen: set[str] = set()
+    for example_game, text, first, source in EXAMPLES:
+        if example_game == game and len(found) < count:
+            p = make_puzzle(game, position_class(game).from_text(text), first, source)
+            if p is not None:
+                found.append(p)
+                seen.add(p.position)
+    kinds: dict[str, int] = {}
+    for _ in range(max_games):
+        if len(found) >= count:
+            break
+        for position in candidates(self_play(game, rng)):
+            if position.text in seen:
+                continue
+            seen.add(position.text)
+            p = make_puzzle(game, position)
+            if p is None or sum(q.moves == p.moves for q in found) >= share[p.moves]:
+                continue
+            kind = p.title.split(" in ")[0]
+            # 3 Crowns has two ways to win: keep a quarter of the puzzles for the rarer one.
+            if game == "three-crowns" and kinds.get(kind, 0) >= count - count // 4:
+                continue
+            kinds[kind] = kinds.get(kind, 0) + 1
+            found.append(p)
+            break  # one puzzle per game played: more variety
+    found.sort(key=lambda p: (p.moves, " (" not in p.title))
+    return [
+        Puzzle(f"{game}-{i:02d}", p.game, p.variant, p.title, p.position, p.solution, p.alternatives, p.moves)
+        for i, p in enumerate(found, 1)
+    ]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m pygame_rules.puzzlegen", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=sum(SHARE.values()), help="puzzles per game")
+    parser.add_argument("--game", action="append", choices=games(), help="only these games (default: all)")
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / DATA)
+    args = parser.parse_args(argv)
+    everything = []
+    for game in args.game or games():
+        start = time.perf_counter()
+        found = generate(game, args.seed, args.count)
+        counts = {n: sum(p.moves == n for p in found) for n in SHARE}
+        print(f"{game}: {len(found)} puzzles {counts} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+        everything += found
+    data = {"seed": args.seed, "puzzles": [p.to_json() for p in everything]}
+    args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -28,6 +28,7 @@ from . import lilypad  # noqa: F401  (each game module registers itself)
 from . import three_crowns  # noqa: F401
 from . import lion  # noqa: F401
 from .search import Analysis, Search, analyse, best_move
+from .puzzles import Puzzle, puzzle, puzzles
 
 __all__ = [
     "Analysis",
@@ -36,12 +37,15 @@ __all__ = [
     "Move",
     "Position",
     "PositionError",
+    "Puzzle",
     "RulesError",
     "Search",
     "analyse",
     "best_move",
     "games",
     "perft",
+    "puzzle",
+    "puzzles",
     "load",
     "start",
     "variants",

@@ -82,6 +82,13 @@ def cmd_match(args) -> None:
     print(f"average time per move: A {r.mean_ms('a'):.0f} ms, B {r.mean_ms('b'):.0f} ms")
 
 
+def cmd_puzzles(args) -> None:
+    from .puzzles import puzzles
+
+    for p in puzzles(args.game, args.variant):
+        print(f"{p.id}  {p.title}\n    {p.position}\n    {' '.join(p.solution)}")
+
+
 def _level(text: str) -> str:
     from .search import LEVELS
 
@@ -137,6 +144,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the openings and the levels' choices")
     p.add_argument("-v", "--verbose", action="store_true", help="print the score after each game")
     p.set_defaults(run=cmd_match)
+
+    p = sub.add_parser("puzzles", help="list the puzzles of a game with their solutions")
+    game_arg(p)
+    p.set_defaults(run=cmd_puzzles)
     return ap
 
 

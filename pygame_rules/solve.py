@@ -69,7 +69,7 @@ class Solver:
         """Whether the side to move forces a win within ``n`` of its own moves, whatever the defence."""
         if n < 1 or position.winner is not None:
             return False
-        return self._attack(position, n, False)
+        return self._attack(_fresh(position), n, False)
 
     def winning_moves(self, position: Position, n: int) -> list[str]:
         """Texts of the moves that force a win within ``n`` own moves (this one included), sorted."""
@@ -79,10 +79,9 @@ class Solver:
 
     def move_wins_within(self, position: Position, move: Move, n: int) -> bool:
         """Whether ``move`` (of ``position``) forces a win within ``n`` own moves, itself included."""
-        side = position.turn
-        after = move.after
+        after = _fresh(move.after)
         if after.winner is not None:
-            return after.winner == side
+            return after.winner == position.turn
         return n >= 2 and self._defend(after, n - 1, _is_pass(position, move))
 
     def forced_win_length(self, position: Position, max_n: int) -> int | None:
@@ -113,7 +112,7 @@ class Solver:
     # -- the search ---------------------------------------------------------------------------
 
     def _attack(self, position: Position, n: int, passed: bool) -> bool:
-        """Whether the side to move (the game not over) wins within ``n`` own moves.
+        """Whether the side to move wins within ``n`` own moves (``n`` >= 1).
 
         ``passed``: the move into this position left the board as it was; passing back would
         be the second pass in a row, which the search counts as a draw.
@@ -125,8 +124,9 @@ class Solver:
                 return True
             if n <= known[1]:
                 return False
+        if position.winner is not None:
+            return position.winner == position.turn
         self._count()
-        side = position.turn
         moves = position.legal()
         won = any(position.wins_at_once(m) for m in moves)
         if not won:
@@ -136,16 +136,8 @@ class Solver:
                 won = any(_stalemates(m.after) for m in order)
             else:
                 for m in order:
-                    after = m.after
-                    if after.winner is not None:
-                        if after.winner == side:
-                            won = True
-                            break
-                        continue
                     pass_ = _is_pass(position, m)
-                    if passed and pass_:
-                        continue
-                    if self._defend(after, n - 1, pass_):
+                    if not (passed and pass_) and self._defend(_fresh(m.after), n - 1, pass_):
                         won = True
                         self._killers[-n] = m.text
                         break
@@ -153,8 +145,7 @@ class Solver:
         return won
 
     def _defend(self, position: Position, n: int, passed: bool) -> bool:
-        """Whether every reply of the side to move (the game not over) loses within ``n`` moves of
-        the opponent (``n`` >= 1)."""
+        """Whether every reply of the side to move loses within ``n`` (>= 1) moves of the opponent."""
         key = (position.state, passed, "defence")
         known = self._table.get(key)
         if known is not None:
@@ -162,21 +153,16 @@ class Solver:
                 return True
             if n <= known[1]:
                 return False
+        if position.winner is not None:
+            return position.winner == position.other(position.turn)
         self._count()
-        side = position.turn
         lost = True
         # The last escape found at this depth first, then replies that take something.
         killer = self._killers.get(n)
         order = sorted(position.legal(), key=lambda m: (m.text == killer, position.order_hint(m)), reverse=True)
         for m in order:
-            after = m.after
-            if after.winner is not None:
-                if after.winner != position.other(side):
-                    lost = False
-                    break
-                continue
             pass_ = _is_pass(position, m)
-            if (passed and pass_) or not self._attack(after, n, pass_):
+            if (passed and pass_) or not self._attack(_fresh(m.after), n, pass_):
                 lost = False
                 self._killers[n] = m.text
                 break
@@ -212,6 +198,13 @@ def _stalemates(position: Position) -> bool:
     if position._legal is not None:
         return not position._legal
     return next(iter(position._generate()), None) is None
+
+
+def _fresh(position: Position) -> Position:
+    """A copy of ``position`` without its cached moves: the moves the search lists in it, and
+    the positions after them, are freed once the search has left it, not kept by the move that
+    led there (the whole searched tree would stay in memory)."""
+    return type(position)(position.state)
 
 
 def _is_pass(position: Position, move: Move) -> bool:

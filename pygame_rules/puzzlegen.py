@@ -7,7 +7,8 @@ winner's positions 2 to 5 of its moves from the end is handed to the exhaustive 
 in 1, with at most two first moves that do, and when the tests can prove it quickly. At most one
 puzzle is taken from a game, and the kinds of win (a crowned line or a seventh stone in 3
 Crowns) and the numbers of moves are spread. The worked examples of the original rules pages that
-are puzzles come first. The same seed gives the same puzzles (for the same rules and AI).
+are puzzles come first, when the tests can prove them as quickly (3 Crowns' example 1 takes
+ten times longer: ``tests/test_solve.py`` proves it when ``KS_SLOW=1``). The same seed gives the same puzzles (for the same rules and AI).
 
 ``--tactics`` writes the analysis feature's test suite instead: positions whose side to move
 forces a win in 2 or 3 moves but not 1 (``tests/data/tactics-<game>.txt``).
@@ -37,14 +38,17 @@ EXAMPLES = (
 
 #: Puzzles per game, and how many of them to find for each number of moves.
 SHARE = {2: 7, 3: 6, 4: 5}
-#: The most positions the solver may visit to find a puzzle, and to prove it as the tests do.
-FIND_NODES = 20_000
-CHECK_NODES = 6_000
+#: The most positions the solver may visit to find a puzzle, and to prove it as the tests do
+#: (so the tests stay quick).
+FIND_NODES = 5_000
+CHECK_NODES = 5_000
 #: The self-play AI's budget, and the share of random moves.
 AI_NODES = 150
 RANDOM_SHARE = 0.2
 MAX_PLIES = 160
 MAX_ALTERNATIVES = 2
+#: A puzzle offers at least this many moves to choose from.
+MIN_CHOICES = 3
 
 
 def self_play(game: str, rng: random.Random) -> Game:
@@ -88,20 +92,23 @@ def solution_line(solver: Solver, position: Position, n: int, first: str) -> lis
     return line
 
 
-def make_puzzle(game: str, position: Position, first: str | None = None, source: str = "") -> Puzzle | None:
-    """The puzzle of ``position`` if it is one (see the module docstring), else None."""
-    solver = Solver(max_nodes=FIND_NODES)
+def make_puzzle(
+    game: str, position: Position, first: str | None = None, source: str = "", max_n: int = 4, nodes: int | None = FIND_NODES
+) -> tuple[Puzzle | None, int | None]:
+    """The puzzle of ``position`` if it is one (see the module docstring), else None; and the
+    fewest moves to a forced win found (None: none within ``max_n``, or not within the budget)."""
+    solver = Solver(max_nodes=nodes)
     try:
-        n = solver.forced_win_length(position, 4)
-        if n is None or n < 2:
-            return None
+        n = solver.forced_win_length(position, max_n)
+        if n is None or n < 2 or len(position.legal()) < MIN_CHOICES:
+            return None, n
         winners = solver.winning_moves(position, n)
         if len(winners) > 1 + MAX_ALTERNATIVES:
-            return None
+            return None, n
         first = first if first in winners else winners[0]
         line = solution_line(solver, position, n, first)
     except OutOfBudget:
-        return None
+        return None, None
     final = position
     for text in line[:-1]:
         final = final.play(text)
@@ -110,15 +117,15 @@ def make_puzzle(game: str, position: Position, first: str | None = None, source:
     alternatives = tuple(m for m in winners if m != first)
     candidate = Puzzle("", game, position.variant, title, position.text, tuple(line), alternatives, n)
     try:
-        if check(candidate, Solver(max_nodes=CHECK_NODES)):
-            return None
+        if check(candidate, Solver(max_nodes=nodes and CHECK_NODES)):
+            return None, n
     except OutOfBudget:
-        return None
-    return candidate
+        return None, n
+    return candidate, n
 
 
 def candidates(record: Game) -> Iterator[Position]:
-    """The winner's positions 2 to 5 of its own moves before the end of ``record``."""
+    """The winner's positions 2 to 5 of its own moves before the end of ``record``, nearest first."""
     winner = record.result
     if winner not in position_class(record.game).sides or record.position.winner != winner:
         return
@@ -129,7 +136,9 @@ def candidates(record: Game) -> Iterator[Position]:
             yield positions[i]
 
 
-def generate(game: str, seed: int, count: int = sum(SHARE.values()), max_games: int = 400) -> list[Puzzle]:
+def generate(
+    game: str, seed: int, count: int = sum(SHARE.values()), max_games: int = 400, verbose: bool = False
+) -> list[Puzzle]:
     """``count`` puzzles of ``game``, the same ones for the same seed (see the module docstring)."""
     rng = random.Random(f"{seed}:{game}")
     share = {n: round(count * k / sum(SHARE.values())) for n, k in SHARE.items()}
@@ -138,7 +147,7 @@ def generate(game: str, seed: int, count: int = sum(SHARE.values()), max_games: 
     seen: set[str] = set()
     for example_game, text, first, source in EXAMPLES:
         if example_game == game and len(found) < count:
-            p = make_puzzle(game, position_class(game).from_text(text), first, source)
+            p, _ = make_puzzle(game, position_class(game).from_text(text), first, source)
             if p is not None:
                 found.append(p)
                 seen.add(p.position)
@@ -148,14 +157,21 @@ def generate(game: str, seed: int, count: int = sum(SHARE.values()), max_games: 
             break
         for position in candidates(self_play(game, rng)):
             if position.text in seen:
-                continue
+                break
             seen.add(position.text)
-            p = make_puzzle(game, position)
-            if p is None or sum(q.moves == p.moves for q in found) >= share[p.moves]:
+            wanted = [n for n in share if sum(q.moves == n for q in found) < share[n]]
+            p, n = make_puzzle(game, position, max_n=max(wanted))
+            if n is None:
+                break  # no quick forced win here: one further back is unlikelier still
+            if verbose and p is not None:
+                print(f"{game}: found {p.title}: {p.position}", file=sys.stderr, flush=True)
+            if p is None or p.moves not in wanted:
                 continue
             kind = p.title.split(" in ")[0]
-            # 3 Crowns has two ways to win: keep a quarter of the puzzles for the rarer one.
-            if game == "three-crowns" and kinds.get(kind, 0) >= count - count // 4:
+            # The game's own ways to win first: no more than a quarter by leaving no move, and in
+            # 3 Crowns (two ways to win) a quarter kept for the rarer way.
+            cap = count // 4 if kind == "Leave no move" else count - count // 4 if game == "three-crowns" else count
+            if kinds.get(kind, 0) >= cap:
                 continue
             kinds[kind] = kinds.get(kind, 0) + 1
             found.append(p)
@@ -167,17 +183,56 @@ def generate(game: str, seed: int, count: int = sum(SHARE.values()), max_games: 
     ]
 
 
+def tactics(game: str, seed: int, count: int = 50, max_games: int = 600) -> list[tuple[str, int, list[str]]]:
+    """``count`` positions of ``game`` whose side to move forces a win in 2 or 3 of its moves but
+    not 1: ``(position, moves, winning first moves)``; the same ones for the same seed."""
+    rng = random.Random(f"tactics:{seed}:{game}")
+    found: list[tuple[str, int, list[str]]] = []
+    seen: set[str] = set()
+    for _ in range(max_games):
+        for position in candidates(self_play(game, rng)):
+            if len(found) >= count or position.text in seen:
+                break
+            seen.add(position.text)
+            solver = Solver(max_nodes=FIND_NODES)
+            try:
+                n = solver.forced_win_length(position, 3)
+                if n is None:
+                    break
+                if n >= 2:
+                    found.append((position.text, n, solver.winning_moves(position, n)))
+            except OutOfBudget:
+                break
+        if len(found) >= count:
+            break
+    return found
+
+
+def write_tactics(game: str, seed: int, out: Path) -> None:
+    lines = [f"# {game}: position | moves to win | the winning first moves (python -m pygame_rules.puzzlegen --tactics, seed {seed})"]
+    lines += [f"{text} | {n} | {' '.join(moves)}" for text, n, moves in tactics(game, seed)]
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pygame_rules.puzzlegen", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=sum(SHARE.values()), help="puzzles per game")
     parser.add_argument("--game", action="append", choices=games(), help="only these games (default: all)")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / DATA)
+    parser.add_argument("-v", "--verbose", action="store_true", help="report each puzzle found")
+    parser.add_argument("--tactics", type=Path, metavar="DIR", help="write DIR/tactics-<game>.txt instead")
     args = parser.parse_args(argv)
+    if args.tactics:
+        for game in args.game or games():
+            start = time.perf_counter()
+            write_tactics(game, args.seed, args.tactics / f"tactics-{game}.txt")
+            print(f"{game}: tactics in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+        return
     everything = []
     for game in args.game or games():
         start = time.perf_counter()
-        found = generate(game, args.seed, args.count)
+        found = generate(game, args.seed, args.count, verbose=args.verbose)
         counts = {n: sum(p.moves == n for p in found) for n in SHARE}
         print(f"{game}: {len(found)} puzzles {counts} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
         everything += found

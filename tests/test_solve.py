@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 import pygame_rules
@@ -113,6 +115,7 @@ def test_3_crowns_example_1_every_defence_loses_at_the_end():
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("KS_SLOW"), reason="a minute or more: set KS_SLOW=1")
 def test_3_crowns_example_1_is_a_win_in_4_with_f3_e3_only():
     p = pygame_rules.load("three-crowns", CROWNS_EXAMPLE_1)
     solver = Solver()

@@ -28,6 +28,8 @@ from . import lilypad  # noqa: F401  (each game module registers itself)
 from . import three_crowns  # noqa: F401
 from . import lion  # noqa: F401
 from .search import Analysis, Search, analyse, best_move
+# Imported here, not on first use like the records: the function ``puzzles`` must shadow the
+# module of the same name (small; the solver it needs is imported only when a puzzle is checked).
 from .puzzles import Puzzle, puzzle, puzzles
 
 __all__ = [
@@ -38,17 +40,24 @@ __all__ = [
     "Position",
     "PositionError",
     "Puzzle",
+    "Record",
+    "RecordError",
     "RulesError",
     "Search",
     "analyse",
     "best_move",
+    "decode_moves",
+    "encode_moves",
     "games",
     "perft",
     "puzzle",
     "puzzles",
     "load",
+    "parse_record",
+    "read_record",
     "start",
     "variants",
+    "write_record",
 ]
 
 
@@ -60,3 +69,16 @@ def start(game: str, variant: str | None = None) -> Position:
 def load(game: str, text: str, variant: str | None = None) -> Position:
     """The position of ``game`` written as ``text``; raises PositionError if it is bad."""
     return position_class(game, variant).from_text(text)
+
+
+#: Names of ``records`` exported here, imported on first use: the page's worker starts without
+#: compiling the records module (Pyodide compiles every module it imports from source).
+_RECORDS = {"Record", "RecordError", "decode_moves", "encode_moves", "parse_record", "read_record", "write_record"}
+
+
+def __getattr__(name: str):
+    if name in _RECORDS:
+        from . import records
+
+        return getattr(records, name)
+    raise AttributeError(f"module 'pygame_rules' has no attribute {name!r}")

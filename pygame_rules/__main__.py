@@ -1,4 +1,4 @@
-"""Command line: ``python -m pygame_rules moves|play|perft|bestmove|match ...`` (see ``--help``)."""
+"""Command line: ``python -m pygame_rules moves|play|perft|bestmove|match|record|puzzles ...`` (see ``--help``)."""
 
 from __future__ import annotations
 
@@ -97,6 +97,67 @@ def _level(text: str) -> str:
     return text
 
 
+# -- game records: ``record write`` and ``record check`` ----------------------------------------
+
+
+def cmd_record_write(args) -> None:
+    from .records import write_record
+
+    tags = {}
+    for tag in args.tag:
+        name, equals, value = tag.partition("=")
+        if not equals:
+            raise RulesError(f"--tag {tag!r} is not Name=value")
+        tags[name] = value
+    game = Game(args.game, args.record_variant or args.variant, args.start)
+    for move in args.moves:
+        game.play(move)
+    print(write_record(game, tags), end="")
+
+
+def cmd_record_check(args) -> int:
+    """One line: the game, its moves and result, or what is wrong (exit status 2)."""
+    from .records import describe_result, parse_record
+
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+        record = parse_record(text)
+    except UnicodeDecodeError:
+        print(f"{args.file}: cannot read it: it is not UTF-8 text", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"{args.file}: cannot read it: {e.strerror or e}", file=sys.stderr)
+        return 2
+    except RulesError as e:
+        print(f"{args.file}: {e}", file=sys.stderr)
+        return 2
+    game = record.game
+    name = game.game + (f" ({game.variant})" if game.variant else "")
+    ended = "" if game.result is not None or record.result == "*" else ", not ended by the moves"
+    result = describe_result(record.result, type(game.start))
+    print(f"{args.file}: {name}, {len(game.history)} moves, {record.result} ({result}{ended})")
+    return 0
+
+
+def add_record_commands(sub) -> None:
+    p = sub.add_parser("record", help="write a game record from moves, or check one")
+    record = p.add_subparsers(dest="record_command", required=True)
+    w = record.add_parser("write", help="print the record of a game given by its moves")
+    w.add_argument("game", choices=games(), help="the game")
+    w.add_argument("--variant", dest="record_variant", help="a variant of the game")
+    w.add_argument("--start", help="the start position (default: the game's start)")
+    w.add_argument("--tag", action="append", default=[], metavar="NAME=VALUE", help="a tag (Date, a player, Result, ...)")
+    w.add_argument("moves", nargs="*", help="moves in order")
+    w.set_defaults(run=cmd_record_write)
+    c = record.add_parser("check", help="replay a record; print a one-line summary or what is wrong (exit 2)")
+    c.add_argument("file", help="the record file, or - for standard input")
+    c.set_defaults(run=cmd_record_check)
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m pygame_rules", description="Kings & Soldiers rules engines.")
     ap.add_argument("--variant", help="a variant of the game (e.g. invisible-city)")
@@ -144,7 +205,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the openings and the levels' choices")
     p.add_argument("-v", "--verbose", action="store_true", help="print the score after each game")
     p.set_defaults(run=cmd_match)
-
+    add_record_commands(sub)
     p = sub.add_parser("puzzles", help="list the puzzles of a game with their solutions")
     game_arg(p)
     p.set_defaults(run=cmd_puzzles)
@@ -156,16 +217,15 @@ def main(argv: list[str] | None = None) -> int:
     args, rest = ap.parse_known_args(argv)
     # argparse fills the moves of ``play GAME --from POS m1 m2`` before it reads --from, and
     # leaves m1 m2 over: they are moves too.
-    if rest and args.command == "play" and not any(r.startswith("-") for r in rest):
+    if rest and (args.command == "play" or args.run is cmd_record_write) and not any(r.startswith("-") for r in rest):
         args.moves += rest
     elif rest:
         ap.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
-        args.run(args)
+        return args.run(args) or 0
     except (RulesError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    return 0
 
 
 if __name__ == "__main__":

@@ -40,7 +40,10 @@ def handle(request: str) -> str:
             raise RequestError(f"unknown op {op!r} (ops: {', '.join(HANDLERS)})")
         return json.dumps(HANDLERS[op](data))
     except (RulesError, RequestError, json.JSONDecodeError) as e:
-        return json.dumps({"error": {"type": type(e).__name__, "message": str(e)}})
+        error = {"type": type(e).__name__, "message": str(e)}
+        if getattr(e, "line", None) is not None:  # a record's fault names its line
+            error["line"] = e.line
+        return json.dumps({"error": error})
     except Exception as e:  # a bug: still answer, so the page can say so and keep the game
         return json.dumps({"error": {"type": "InternalError", "message": f"{type(e).__name__}: {e}"}})
 
@@ -229,6 +232,75 @@ def _think_cancel(data: dict) -> dict:
     if search is not None:
         search.cancel()
     return {"id": sid, "cancelled": search is not None}
+
+
+# -- game records and links --------------------------------------------------------------------
+# A record is the text form of a whole game (pygame_rules.records); a link carries the moves as a
+# short code. Both read back into the {game, variant, start, moves} the page keeps of a game.
+
+
+def _record_json(game: Game) -> dict[str, Any]:
+    """The page's record of ``game``: start is None when the game began at the game's start."""
+    standard = game.start.text == type(game.start).start().text
+    return {"game": game.game, "variant": game.variant, "start": None if standard else game.start.text, "moves": game.history}
+
+
+def _string_map(data: dict, name: str) -> dict[str, str]:
+    value = _field(data, name, dict, None) or {}
+    if not all(isinstance(v, str) for v in value.values()):
+        raise RequestError(f"the values of {name!r} must be strings")
+    return value
+
+
+@handler("record-write")
+def _record_write(data: dict) -> dict:
+    """The record text of a game: ``tags`` (Date, the players by side name, Result, any other) and
+    ``comments`` (``{"12": "text"}``: after the first 12 moves) are optional."""
+    from .records import write_record
+
+    comments = {}
+    for key, text in _string_map(data, "comments").items():
+        if not (key.isascii() and key.isdigit() and len(key) <= 6):
+            raise RequestError(f"a comment's key must be a number of moves, not {key[:20]!r}")
+        comments[int(key)] = text
+    return {"text": write_record(game_record(data), _string_map(data, "tags"), comments)}
+
+
+@handler("record-read")
+def _record_read(data: dict) -> dict:
+    """Replay a record text: the page's record, the tags, the result and the comments (keyed by the
+    number of moves before them); a bad record is an error with the ``line`` at fault."""
+    from .records import describe_result, parse_record
+
+    record = parse_record(_field(data, "text", str))
+    return {
+        **_record_json(record.game),
+        "tags": record.tags,
+        "result": record.result,
+        "resultText": describe_result(record.result, type(record.game.start)),
+        "over": record.game.result is not None,
+        "comments": {str(ply): text for ply, text in record.comments.items()},
+    }
+
+
+@handler("link-encode")
+def _link_encode(data: dict) -> dict:
+    """The short code of a game's moves for a link."""
+    from .records import encode_moves
+
+    return {"code": encode_moves(game_record(data))}
+
+
+@handler("link-decode")
+def _link_decode(data: dict) -> dict:
+    """The page's record of a link's code, every move replayed; a tampered code is an error."""
+    from .records import decode_moves
+
+    game = decode_moves(
+        _field(data, "game", str), _field(data, "variant", str, None), _field(data, "start", str, None),
+        _field(data, "code", str),
+    )
+    return _record_json(game)
 
 
 # -- puzzles -----------------------------------------------------------------------------------

@@ -4,8 +4,8 @@ The AI plays itself (at a low node budget, with some random moves for variety) f
 until a side wins. A few moves before the end, the winner often had a forced win: each of the
 winner's positions 2 to 5 of its moves from the end is handed to the exhaustive solver
 (:mod:`pygame_rules.solve`), and kept when the side to move wins in exactly 2, 3 or 4 moves, not
-in 1, with at most two first moves that do, and when the tests can prove it quickly. At most one
-puzzle is taken from a game, and the kinds of win (a crowned line or a seventh stone in 3
+in 1, with at most two first moves that do, and when the tests can prove it quickly. At most two
+puzzles are taken from a game, and the kinds of win (a crowned line or a seventh stone in 3
 Crowns) and the numbers of moves are spread. The worked examples of the original rules pages that
 are puzzles come first, when the tests can prove them as quickly (3 Crowns' example 1 takes
 ten times longer: ``tests/test_solve.py`` proves it when ``KS_SLOW=1``). The same seed gives the same puzzles (for the same rules and AI).
@@ -37,11 +37,13 @@ EXAMPLES = (
 )
 
 #: Puzzles per game, and how many of them to find for each number of moves.
-SHARE = {2: 7, 3: 6, 4: 5}
+SHARE = {2: 6, 3: 5, 4: 4}
 #: The most positions the solver may visit to find a puzzle, and to prove it as the tests do
 #: (so the tests stay quick).
-FIND_NODES = 5_000
-CHECK_NODES = 5_000
+FIND_NODES = 3_000
+CHECK_NODES = 2_000
+#: Puzzles taken from one game played, at most.
+PER_GAME = 2
 #: The self-play AI's budget, and the share of random moves.
 AI_NODES = 150
 RANDOM_SHARE = 0.2
@@ -155,7 +157,10 @@ def generate(
     for _ in range(max_games):
         if len(found) >= count:
             break
+        taken = 0
         for position in candidates(self_play(game, rng)):
+            if taken == PER_GAME or len(found) >= count:
+                break
             if position.text in seen:
                 break
             seen.add(position.text)
@@ -175,7 +180,7 @@ def generate(
                 continue
             kinds[kind] = kinds.get(kind, 0) + 1
             found.append(p)
-            break  # one puzzle per game played: more variety
+            taken += 1
     found.sort(key=lambda p: (p.moves, " (" not in p.title))
     return [
         Puzzle(f"{game}-{i:02d}", p.game, p.variant, p.title, p.position, p.solution, p.alternatives, p.moves)

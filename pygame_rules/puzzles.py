@@ -20,10 +20,12 @@ import json
 from dataclasses import asdict, dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .core import Position, RulesError, position_class
-from .solve import Solver
+
+if TYPE_CHECKING:
+    from .solve import Solver
 
 __all__ = ["Puzzle", "check", "puzzle", "puzzles"]
 
@@ -88,7 +90,7 @@ def puzzle(puzzle_id: str) -> Puzzle:
     raise RulesError(f"no puzzle {puzzle_id!r}")
 
 
-def check(p: Puzzle, solver: Solver | None = None) -> list[str]:
+def check(p: Puzzle, solver: "Solver | None" = None) -> list[str]:
     """What is wrong with puzzle ``p``, proved by exhaustive search (an empty list: nothing).
 
     The facts: the position is valid and written canonically; the solver wins within
@@ -96,6 +98,8 @@ def check(p: Puzzle, solver: Solver | None = None) -> list[str]:
     exactly ``solution[0]`` and ``alternatives``; the solution is legal, each of its solver moves
     still wins in time, each reply is a longest defence, and the last move wins.
     """
+    from .solve import Solver
+
     solver = solver or Solver()
     problems = []
     try:

@@ -4,13 +4,18 @@
 
 import { createBoard } from "./board.js";
 import { PIECE_CSS } from "./board-style.js";
-import { boardKey, catalog } from "./catalog.js";
+import { boardEntry, catalog, gameEntry } from "./catalog.js";
 import { sharedEngine } from "./engine.js";
 import { glyphMarkup } from "./glyphs.js";
-import { linkHash, readLink, readSaved, readSetting, writeSaved, writeSetting } from "./record.js";
+import { linkHash, readLink } from "./links.js";
+import { describeError, showMessage } from "./messages.js";
+import { createStorage } from "./storage.js";
 
-const engine = sharedEngine(); // first of all: Python downloads while the page sets itself up
 const html = document.documentElement;
+html.dataset.app = "running"; // start.js reports load failures until now; from here the app does
+const engine = sharedEngine(); // first of all: Python downloads while the page sets itself up
+const storage = createStorage();
+const { readSetting, writeSetting } = storage;
 const $ = (id) => document.getElementById(id);
 const pieceSheet = new CSSStyleSheet(); // the side-to-move swatch draws a piece outside the board
 pieceSheet.replaceSync(PIECE_CSS);
@@ -18,7 +23,8 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, pieceSheet];
 
 const app = {
   catalog: null,
-  saved: { current: null, games: {} },
+  saved: { current: null, games: new Map() }, // the saved games, checked (storage.js)
+  storageFull: false, // said once: the browser keeps no more of the games
   record: null, // the game on the board
   info: null, // Python's fixed facts of record.game / record.variant
   state: null, // Python's state of record
@@ -53,30 +59,6 @@ const request = (op, record, extra = {}) => ({
   ...extra,
 });
 
-// -- messages --------------------------------------------------------------------------------------
-
-function showMessage(text, kind = "error") {
-  const box = document.createElement("div");
-  box.className = `message ${kind}`;
-  box.setAttribute("role", kind === "error" ? "alert" : "status");
-  const p = document.createElement("p");
-  p.textContent = text;
-  const close = document.createElement("button");
-  close.type = "button";
-  close.className = "dismiss";
-  close.setAttribute("aria-label", "Dismiss message");
-  close.textContent = "×";
-  close.onclick = () => box.remove();
-  box.append(p, close);
-  $("messages").append(box);
-}
-
-function clearMessages() {
-  $("messages").replaceChildren();
-}
-
-const describeError = (error) => error?.message ?? String(error);
-
 // -- rendering -------------------------------------------------------------------------------------
 
 function sideSwatch(side) {
@@ -101,12 +83,12 @@ function renderNav() {
 }
 
 function renderVariants() {
-  const game = app.catalog.games.find((g) => g.id === app.record.game);
+  const game = gameEntry(app.catalog, app.record.game);
   const select = $("variant");
   const options = [null, ...(game?.variants ?? [])].map((v) => {
     const o = document.createElement("option");
     o.value = v ?? "";
-    o.textContent = v ? (app.catalog.boards[boardKey(game.id, v)]?.info.title ?? v) : "Standard rules";
+    o.textContent = v ? (boardEntry(app.catalog, game.id, v)?.info.title ?? v) : "Standard rules";
     return o;
   });
   select.replaceChildren(...options);
@@ -172,7 +154,7 @@ function renderHeading() {
 }
 
 function renderPanel() {
-  const { state, info } = app;
+  const { state } = app;
   renderHeading();
   const over = state.result != null;
   $("turn").hidden = over;
@@ -239,26 +221,34 @@ function show(state, info, motion = null) {
 function save() {
   const { record, state } = app;
   app.saved.current = record.game;
-  app.saved.games[record.game] = {
+  app.saved.games.set(record.game, {
     record,
     board: state.board,
     lastMove: state.lastMove && { path: state.lastMove.path, removed: state.lastMove.removed },
-  };
-  writeSaved(app.saved);
+  });
+  const kept = storage.writeSaved(app.saved);
+  if (!kept && !app.storageFull) {
+    showMessage("This browser is not keeping your games (its storage is full or turned off): they will be lost when the page closes.");
+  }
+  app.storageFull = !kept;
   history.replaceState(null, "", linkHash(record));
 }
 
 // Draw a record before Python can check it: from the build's catalog, or from the save.
 function drawAtOnce(record) {
-  const entry = app.catalog.boards[boardKey(record.game, record.variant)];
+  const entry = boardEntry(app.catalog, record.game, record.variant);
   if (!entry) return;
-  const saved = app.saved.games[record.game];
+  const saved = app.saved.games.get(record.game);
   const same = (a, b) => a && b && JSON.stringify(a) === JSON.stringify(b);
   const isNew = !record.start && !record.moves.length;
   let position = {};
   let lastMove = null;
   if (isNew) position = entry.state.board;
-  else if (same(saved?.record, record)) ({ board: position, lastMove } = saved);
+  else if (same(saved?.record, record) && saved.board) {
+    // a saved drawing, of this game's pieces only (Python redraws it once it has replayed the record)
+    position = Object.fromEntries(Object.entries(saved.board).filter(([, p]) => Object.hasOwn(entry.info.pieces, p)));
+    lastMove = saved.lastMove;
+  }
   app.info = entry.info;
   app.record = record;
   board.set({ geometry: entry.info, pieces: entry.info.pieces, sides: entry.info.sides, position, lastMove });
@@ -291,7 +281,7 @@ async function act(task, { byComputer = false } = {}) {
     await task();
   } catch (error) {
     board.cancel(); // a move that failed leaves its piece where it was
-    showMessage(describeError(error));
+    if (error?.type !== "WorkerLost") showMessage(describeError(error)); // onEngineLost says that
   } finally {
     app.busy = false;
     renderControls();
@@ -378,7 +368,7 @@ function startThinking() {
   const record = app.record;
   app.thinking = search;
   renderControls();
-  (async () => {
+  void (async () => {
     try {
       if (isDemo()) await new Promise((resolve) => setTimeout(resolve, DEMO_PAUSE_MS));
       if (search.cancelled) return;
@@ -388,7 +378,7 @@ function startThinking() {
       app.thinking = null;
       await play(answer.best, { byComputer: true });
     } catch (error) {
-      if (!search.cancelled) showMessage(`The computer could not move: ${describeError(error)}`);
+      if (!search.cancelled && error?.type !== "WorkerLost") showMessage(`The computer could not move: ${describeError(error)}`);
     } finally {
       if (app.thinking === search) {
         app.thinking = null;
@@ -492,7 +482,7 @@ function newGame(game = app.record.game, variant = app.record.variant) {
 function chooseGame(game) {
   if (game === app.record?.game) return;
   return act(async () => {
-    const saved = app.saved.games[game]?.record;
+    const saved = app.saved.games.get(game)?.record;
     const tries = [["Your saved game", saved], ["", fresh(game)]].filter(([, r]) => r);
     drawAtOnce(tries[0][1]);
     await openFirst(tries);
@@ -536,14 +526,39 @@ function flip() {
 
 // A link opened in this tab (pasted into the address bar): open it, keeping the game if it is bad.
 function onHashChange() {
-  const link = readLink(location.hash);
-  if (!link || !app.ready) return;
-  act(async () => {
+  if (!app.ready) return;
+  const link = readLink(location.hash, app.catalog);
+  if (link?.problem) {
+    showMessage(`That link could not be opened: ${link.problem}. Your game is kept.`);
+    history.replaceState(null, "", linkHash(app.record));
+  }
+  if (!link?.record) return;
+  void act(async () => {
     const tries = link.shared
       ? [["The shared link", link.record]]
-      : [["Your saved game", app.saved.games[link.record.game]?.record], ["The link", fresh(link.record.game, link.record.variant)]];
+      : [["Your saved game", app.saved.games.get(link.record.game)?.record], ["The link", fresh(link.record.game, link.record.variant)]];
     if (!(await openFirst(tries.filter(([, r]) => r)))) history.replaceState(null, "", linkHash(app.record));
   });
+}
+
+// The worker died and a new one is starting (engine.js): say so, then carry on with the same game.
+async function onEngineLost(error) {
+  stopThinking();
+  if (error.type === "LoadError") return failed(`The rules engine stopped and could not be restarted: ${error.message}.`);
+  showMessage("The rules engine stopped unexpectedly and is being restarted. Your game is kept.", { kind: "note" });
+  app.ready = false;
+  html.dataset.engine = "loading";
+  showLoading("Restarting the rules engine");
+  renderControls();
+  try {
+    await engine.ready;
+  } catch (startError) {
+    return failed(`The rules engine could not be restarted: ${describeError(startError)}. Reload the page to try again.`);
+  }
+  app.ready = true;
+  if (!(await openFirst([["Your game", app.record]]))) return;
+  html.dataset.engine = "ready";
+  startThinking();
 }
 
 // -- start-up --------------------------------------------------------------------------------------
@@ -558,17 +573,18 @@ async function boot() {
   renderControls();
   showLoading(engine.stage);
   engine.onProgress(showLoading);
-  $("new-game").onclick = () => newGame();
+  engine.onLost((error) => void onEngineLost(error));
+  $("new-game").onclick = () => void newGame();
   $("undo").onclick = undo;
   $("flip").onclick = flip;
   $("share").onclick = share;
-  $("variant").onchange = (e) => newGame(app.record.game, e.target.value || null);
+  $("variant").onchange = (e) => void newGame(app.record.game, e.target.value || null);
   $("mode").onchange = (e) => chooseMode(e.target.value);
   $("level").onchange = (e) => chooseLevel(Number(e.target.value));
   $("pause").onclick = togglePause;
   $("load-form").onsubmit = (e) => {
     e.preventDefault();
-    loadPosition($("position-input").value);
+    void loadPosition($("position-input").value);
   };
   addEventListener("hashchange", onHashChange);
 
@@ -579,16 +595,25 @@ async function boot() {
   }
   renderNav();
   renderLevels(app.catalog.levels);
-  const { saved, problem } = readSaved();
+  const saved = storage.readSaved(new Set(app.catalog.games.map((g) => g.id)));
   app.saved = saved;
-  if (problem) showMessage(`Your saved games could not be read (${problem}); they were cleared.`);
+  for (const { what, why, text } of saved.damaged) {
+    showMessage(`${capitalise(what)} could not be read (${why}). It has been set aside, so you can copy it out below; every other saved game is kept.`, {
+      details: { label: "The damaged data, to copy", text },
+    });
+  }
 
   // What to open, best first: a shared link, the saved game, a new game of the linked game, then
-  // a new game of the first game. Each failure is said; the first that works is shown.
-  const link = readLink(location.hash);
+  // a new game of the first game. Each failure is said; the first that works is shown. A link
+  // that cannot be opened is said too, and the saved game is shown (and kept).
+  let link = readLink(location.hash, app.catalog);
+  if (link?.problem) {
+    showMessage(`That link could not be opened: ${link.problem}.`);
+    link = null;
+  }
   const defaultGame = app.catalog.games[0].id;
   const game = link?.record.game ?? saved.current ?? defaultGame;
-  const savedGame = saved.games[game]?.record;
+  const savedGame = saved.games.get(game)?.record;
   const linkVariant = link && !link.shared ? link.record.variant : null;
   const tries = [
     link?.shared && ["The shared link", link.record],
@@ -596,7 +621,7 @@ async function boot() {
     [link ? "The link" : "", fresh(game, linkVariant)],
     game !== defaultGame && ["", fresh(defaultGame)],
   ].filter(Boolean);
-  const known = tries.find(([, r]) => app.catalog.boards[boardKey(r.game, r.variant)]);
+  const known = tries.find(([, r]) => boardEntry(app.catalog, r.game, r.variant));
   if (known) drawAtOnce(known[1]);
 
   try {
@@ -620,4 +645,4 @@ function failed(message) {
   renderControls();
 }
 
-boot();
+boot().catch((error) => failed(`The page could not start: ${describeError(error)}. Reload the page to try again.`));

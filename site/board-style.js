@@ -11,6 +11,7 @@ export const PIECE_CSS = `
 .piece.side-green { --body: #9fd38c; --edge: #2f6a2c; --ink: #1e4a1c; }
 .pc-shadow { fill: rgba(0, 0, 0, 0.28); }
 .pc-body { fill: var(--body); stroke: var(--edge); stroke-width: 3; }
+.pc-cut { stroke: none !important; } /* a cut-out in the body colour: never edged, not even when previewed */
 .pc-line { fill: none; stroke: var(--ink); stroke-width: 3; opacity: 0.55; }
 /* The second side's pieces carry a milled (dashed) ring: sides differ by more than colour. */
 .piece.side-1 .pc-line { stroke-dasharray: 7 5; stroke-width: 4; opacity: 0.8; }

@@ -1,68 +1,162 @@
 // The page's side of the Python worker (worker.js): one promise per call. Requests are the bridge's
 // JSON objects ({op: "state", game, ...}); answers are the bridge's objects, and a bridge error
 // ({error: {type, message}}) rejects with an EngineError of that type. Several boards share one worker.
+//
+// The worker is not trusted to stay alive: a worker that is terminated or closes itself sends no
+// event at all, so a quiet worker is pinged, and one that does not answer (or whose Python broke)
+// is replaced by a new one. Calls in flight then reject with an EngineError("WorkerLost"), and
+// onLost listeners are told, so the page can say so and carry on with its game.
 
 export class EngineError extends Error {
   constructor(type, message) {
     super(message);
     this.name = "EngineError";
-    this.type = type; // the Python error class (PositionError, IllegalMoveError...), or LoadError
+    // The bridge's error class (PositionError, IllegalMoveError, ...), or one of the page's own:
+    // LoadError (Python could not start), WorkerError (a call failed in the worker), WorkerLost.
+    this.type = type;
   }
 }
 
-/** An engine on a new worker, or on `worker` if given (one already started, see sharedEngine). */
-export function createEngine(worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" })) {
+const QUIET_MS = 2000; // ask a worker that has said nothing for this long whether it is alive
+const IDLE_DEAD_MS = 4000; // a worker with no call to answer replies to a ping at once
+const BUSY_DEAD_MS = 30000; // a worker inside a long Python call replies once the call is done
+const RESTARTS_PER_MINUTE = 3; // more than this and the engine gives up (something keeps killing it)
+
+const newWorker = () => new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+const isObject = (value) => value !== null && typeof value === "object";
+
+/** An engine on a new worker, or on `first` if given (one already started, see sharedEngine). */
+export function createEngine(first = null, makeWorker = newWorker) {
   const pending = new Map();
   const progressListeners = new Set();
+  const lostListeners = new Set();
   let nextId = 1;
   let nextSearch = 1;
+  let worker = null;
   let stage = "Starting";
   let failure = null;
   let started = false;
-  let settle;
-  const ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
-  ready.catch(() => {}); // callers see the failure through ready or call()
+  let settle = null;
+  let ready = null;
+  let lastHeard = 0;
+  let pingSentAt = null;
+  const restarts = [];
 
+  function rejectPending(error) {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  }
+
+  // Python could not start (or keeps dying): every call from now on fails with this.
   function fail(message) {
     if (failure) return;
     failure = new EngineError("LoadError", message);
     settle.reject(failure);
-    for (const { reject } of pending.values()) reject(failure);
-    pending.clear();
+    rejectPending(failure);
   }
 
-  const onMessage = ({ data }) => {
-    if (data.type === "progress") {
+  // The worker died after it had started: replace it, and tell the page.
+  function lost(reason) {
+    if (failure) return;
+    const now = performance.now();
+    while (restarts.length && now - restarts[0] > 60000) restarts.shift();
+    rejectPending(new EngineError("WorkerLost", `the rules engine stopped (${reason})`));
+    worker.terminate();
+    if (restarts.length >= RESTARTS_PER_MINUTE) {
+      started = false;
+      settle.reject((failure = new EngineError("LoadError", `the rules engine keeps stopping (${reason}); reload the page`)));
+      for (const listener of lostListeners) listener(failure);
+      return;
+    }
+    restarts.push(now);
+    attach(makeWorker());
+    for (const listener of lostListeners) listener(new EngineError("WorkerLost", reason));
+  }
+
+  function onMessage(from, data) {
+    if (from !== worker) return; // a replaced worker's last words
+    lastHeard = performance.now();
+    pingSentAt = null;
+    if (!isObject(data)) return;
+    if (data.type === "progress" && typeof data.stage === "string") {
       stage = data.stage;
       for (const listener of progressListeners) listener(stage);
     } else if (data.type === "ready") {
       started = true;
       settle.resolve();
     } else if (data.type === "failed") {
-      fail(data.message);
-    } else {
+      if (started) lost(String(data.message));
+      else fail(String(data.message));
+    } else if (data.type === "broken") {
+      lost(`Python failed: ${String(data.message).slice(0, 200)}`);
+    } else if (pending.has(data.id)) {
       const call = pending.get(data.id);
-      if (!call) return;
       pending.delete(data.id);
-      if (data.error !== undefined) return call.reject(new EngineError("WorkerError", data.error));
-      const answer = JSON.parse(data.response);
-      if (answer.error) call.reject(new EngineError(answer.error.type, answer.error.message));
-      else call.resolve(answer);
+      call.settle(data);
     }
-  };
+  }
+
   // A module worker that cannot load (worker.js or pyodide.mjs missing) only fires a bare error event.
-  const onError = (event) => {
-    event.preventDefault();
-    if (started) fail(`the Python worker stopped${event.message ? `: ${event.message}` : ""}; reload the page to play on`);
-    else fail(`could not start the Python worker${event.message ? `: ${event.message}` : " (its script failed to load)"}`);
-  };
-  for (const event of worker.early ?? []) (event.type === "error" ? onError : onMessage)(event);
-  worker.onmessage = onMessage;
-  worker.onerror = onError;
+  function onError(from, event) {
+    event.preventDefault?.();
+    if (from !== worker) return;
+    const detail = event.message ? `: ${event.message}` : "";
+    if (started) lost(`the worker stopped${detail}`);
+    else fail(`could not start the Python worker${detail || " (its script failed to load)"}`);
+  }
+
+  function attach(next) {
+    worker = next;
+    started = false;
+    stage = "Starting";
+    ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
+    ready.catch(() => {}); // callers see the failure through ready or call()
+    lastHeard = performance.now();
+    pingSentAt = null;
+    for (const event of next.early ?? []) {
+      if (event.type === "error") onError(next, event);
+      else onMessage(next, event.data);
+    }
+    next.onmessage = (event) => onMessage(next, event.data);
+    next.onerror = (event) => onError(next, event);
+  }
+
+  // Once started, a worker must answer: a quiet one is pinged, and one that stays silent is lost.
+  function watch() {
+    if (!started || failure) return;
+    const now = performance.now();
+    if (pingSentAt === null) {
+      if (now - lastHeard < QUIET_MS) return;
+      pingSentAt = now;
+      worker.postMessage({ ping: true });
+    } else if (now - pingSentAt > (pending.size ? BUSY_DEAD_MS : IDLE_DEAD_MS)) {
+      lost("it stopped answering");
+    }
+  }
+  setInterval(watch, 500);
+
+  attach(first ?? makeWorker());
+
+  // A worker's answer to a call, checked: it must be the bridge's JSON text of an object.
+  function readAnswer(data) {
+    if (data.error !== undefined) throw new EngineError("WorkerError", String(data.error));
+    if (typeof data.response !== "string") throw new EngineError("WorkerError", "the rules engine sent no answer");
+    let answer;
+    try {
+      answer = JSON.parse(data.response);
+    } catch {
+      throw new EngineError("WorkerError", "the rules engine sent an answer that could not be read");
+    }
+    if (!isObject(answer)) throw new EngineError("WorkerError", "the rules engine sent an answer that could not be read");
+    if (isObject(answer.error)) throw new EngineError(String(answer.error.type), String(answer.error.message));
+    return answer;
+  }
 
   return {
     /** Resolves once Python answers requests; rejects with an EngineError("LoadError") if it cannot start. */
-    ready,
+    get ready() {
+      return ready;
+    },
     /** The current start-up stage, for a loading message. */
     get stage() {
       return stage;
@@ -71,12 +165,23 @@ export function createEngine(worker = new Worker(new URL("./worker.js", import.m
     onProgress(fn) {
       progressListeners.add(fn);
     },
+    /** Call fn(error) when the worker died and was replaced (or, with a LoadError, given up on). */
+    onLost(fn) {
+      lostListeners.add(fn);
+    },
     /** Send one bridge request; resolves with its answer. */
     call(request) {
       if (failure) return Promise.reject(failure);
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+        const settleCall = (data) => {
+          try {
+            resolve(readAnswer(data));
+          } catch (error) {
+            reject(error);
+          }
+        };
+        pending.set(id, { settle: settleCall, reject });
         worker.postMessage({ id, request: JSON.stringify(request) });
       });
     },
@@ -92,6 +197,7 @@ export function createEngine(worker = new Worker(new URL("./worker.js", import.m
       const result = (async () => {
         let answer = await this.call({ ...request, op: "think", id, slice_ms: sliceMs });
         while (!answer.done && !cancelled) answer = await this.call({ op: "think-more", id, slice_ms: sliceMs });
+        if (!cancelled && typeof answer.best !== "string") throw new EngineError("WorkerError", "the computer's search ended without a move");
         return cancelled ? null : answer;
       })().catch((error) => {
         if (cancelled) return null; // a cancelled search's error is no one's concern
@@ -106,7 +212,7 @@ export function createEngine(worker = new Worker(new URL("./worker.js", import.m
         },
       };
     },
-    /** Stop the worker. */
+    /** Stop the worker for good. */
     terminate() {
       worker.terminate();
       fail("the Python worker was stopped");
@@ -118,9 +224,9 @@ let shared = null;
 
 /**
  * The page's one engine, shared by every board on the page: on the worker the page started early
- * (`window.kingsAndSoldiersWorker`, see index.html) if there is one, else on a new worker.
+ * (`window.kingsAndSoldiersWorker`, see start.js) if there is one, else on a new worker.
  */
 export function sharedEngine() {
-  shared ??= createEngine(globalThis.kingsAndSoldiersWorker ?? undefined);
+  shared ??= createEngine(globalThis.kingsAndSoldiersWorker ?? null);
   return shared;
 }

@@ -27,7 +27,7 @@ const pebble = () =>
 // limbs are drawn as outlines too; `cut` carves details (eyes, stripes) in the body colour.
 const fix = (v) => +v.toFixed(1);
 const ink = (d) => `<path class="pc-ink" d="${d}"/>`;
-const cut = (d) => `<path class="pc-body" style="stroke:none" d="${d}"/>`;
+const cut = (d) => `<path class="pc-body pc-cut" d="${d}"/>`;
 const dot = (x, y, r) => `M${fix(x - r)} ${fix(y)}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0Z`;
 // The drawing and its mirror image: an animal's left and right halves.
 const pair = (markup) => `${markup}<g transform="scale(-1 1)">${markup}</g>`;

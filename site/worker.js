@@ -76,11 +76,25 @@ const ready = start().finally(() => (starting = false)).then(
 );
 ready.catch(() => {}); // reported above; each request gets the error too
 
-onmessage = async ({ data: { id, request } }) => {
+// Requests: {id, request} (a bridge request's JSON text); {ping} asks whether this worker is alive
+// (answered at once when Python is idle, else as soon as its current call is done).
+onmessage = async ({ data }) => {
+  if (data?.ping) return postMessage({ type: "pong" });
+  const { id, request } = data ?? {};
+  let handle;
   try {
-    const handle = await ready;
-    postMessage({ id, response: handle(request) });
+    handle = await ready;
   } catch (error) {
-    postMessage({ id, error: error?.message ?? String(error) });
+    return postMessage({ id, error: error?.message ?? String(error) });
   }
+  let response;
+  try {
+    response = handle(String(request));
+  } catch (error) {
+    // The bridge answers every Python error itself, so a throw here means Python itself broke
+    // (a fatal error, out of memory): this worker is of no more use, and the page replaces it.
+    postMessage({ type: "broken", message: error?.message ?? String(error) });
+    return close();
+  }
+  postMessage({ id, response });
 };

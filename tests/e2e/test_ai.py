@@ -52,7 +52,7 @@ def thinking(site) -> bool:
 
 
 def wait_for_moves(site, count: int, timeout_ms: float) -> None:
-    site.page.wait_for_function(f"document.querySelectorAll('#moves .mv').length >= {count}", timeout=timeout_ms)
+    site.page.wait_for_function(f"() => document.querySelectorAll('#moves .mv').length >= {count}", timeout=timeout_ms)
     site.wait_idle()
 
 
@@ -239,17 +239,20 @@ def test_computer_against_computer_pauses_resumes_and_ends(site):
     site.watch.assert_clean()
 
 
-def test_a_failing_worker_is_reported_and_the_game_stays(new_site):
+def test_a_failing_worker_is_replaced_and_the_game_goes_on(new_site):
     site = new_site()
     site.page.add_init_script("localStorage.setItem('kings-and-soldiers/players', 'play-0'); localStorage.setItem('kings-and-soldiers/level', '5')")
     site.open()
     site.play("K@c8", ["c8"])
     expect(site.page.locator("#thinking")).to_be_visible()
     site.page.evaluate("kingsAndSoldiersWorker.dispatchEvent(new ErrorEvent('error', { message: 'out of memory' }))")
-    expect(site.page.locator("#messages")).to_contain_text("The computer could not move: the Python worker stopped: out of memory")
-    expect(site.page.locator("#thinking")).to_be_hidden()
-    assert site.history() == ["K@c8"]
+    expect(site.page.locator("#messages")).to_contain_text("The rules engine stopped unexpectedly and is being restarted. Your game is kept.")
+    assert site.history()[0] == "K@c8"
     assert site.pieces()["c8"] == "B"
+    # A new worker starts, and the computer thinks again and replies.
+    site.page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=90_000)
+    wait_for_moves(site, 2, 60_000)
+    assert site.history()[0] == "K@c8"
     site.watch.assert_clean()
 
 

@@ -23,7 +23,7 @@ def test_diagrams_and_a_playable_board_on_one_page(new_site):
     assert site.squares_of("#seed .selected, #seed .dest") == set()
 
     expect(page.locator("#play .piece[data-square='c8']")).to_have_attribute("data-piece", "B")
-    page.wait_for_function("document.getElementById('play').state !== null")
+    page.wait_for_function("() => document.getElementById('play').state !== null")
     site.square("c6", "#play").click()
     assert site.squares_of("#play .dest") == {"b5", "d5"}
     page.evaluate(

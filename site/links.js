@@ -1,0 +1,37 @@
+// Links into the site: `#game=lilypad`, optionally `&variant=...&start=<position>&moves=m1+m2`.
+// A link is untrusted input: its game and variant must be ones the site has (own keys only), and
+// its position and moves are bounded in size; Python then replays every move it carries.
+
+import { whyUnknown } from "./catalog.js";
+import { LIMITS } from "./storage.js";
+
+/**
+ * Read a link's fragment against the catalog `data`.
+ * @returns {null | {record, shared: boolean} | {problem: string}} null when the fragment names no
+ *   game; `shared` is true when the link carries a position or moves; `problem` says in plain words
+ *   why the link cannot be opened.
+ */
+export function readLink(hash, data) {
+  const params = new URLSearchParams(String(hash).replace(/^#/, ""));
+  const game = params.get("game");
+  if (game === null) return null;
+  const variant = params.get("variant") || null;
+  const unknown = whyUnknown(data, game, variant);
+  if (unknown) return { problem: unknown };
+  const start = params.get("start") || null;
+  if (start && start.length > LIMITS.position) return { problem: "its position is far too long to be a position string" };
+  const moves = (params.get("moves") ?? "").split(/\s+/).filter(Boolean);
+  if (moves.length > LIMITS.moves) return { problem: `it has ${moves.length} moves, more than the ${LIMITS.moves} a game may have` };
+  const long = moves.find((m) => m.length > LIMITS.move);
+  if (long) return { problem: `move ${moves.indexOf(long) + 1} is far too long to be a move` };
+  return { record: { game, variant, start, moves }, shared: params.has("start") || params.has("moves") };
+}
+
+/** The fragment that opens `record`: the game and variant, and with `full` its position and moves. */
+export function linkHash(record, full = false) {
+  const params = new URLSearchParams({ game: record.game });
+  if (record.variant) params.set("variant", record.variant);
+  if (full && record.start) params.set("start", record.start);
+  if (full && record.moves.length) params.set("moves", record.moves.join(" "));
+  return `#${params}`;
+}

@@ -1,0 +1,43 @@
+// Messages to the person, in the page's message area: errors (role=alert) and notes (role=status).
+// A message may carry a text to copy out (damaged saved data), shown in a read-only box.
+
+const area = () => document.getElementById("messages");
+
+/** Show `text`; `details` ({label, text}) adds a box with text the person can select and copy. */
+export function showMessage(text, { kind = "error", details = null } = {}) {
+  const box = document.createElement("div");
+  box.className = `message ${kind}`;
+  box.setAttribute("role", kind === "error" ? "alert" : "status");
+  const p = document.createElement("p");
+  p.textContent = text;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "dismiss";
+  close.setAttribute("aria-label", "Dismiss message");
+  close.textContent = "×";
+  close.onclick = () => box.remove();
+  box.append(p, close);
+  if (details) {
+    const more = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = details.label;
+    const copy = document.createElement("textarea");
+    copy.readOnly = true;
+    copy.rows = 3;
+    copy.value = details.text;
+    copy.setAttribute("aria-label", details.label);
+    more.append(summary, copy);
+    box.append(more);
+  }
+  area().append(box);
+  return box;
+}
+
+/** An error as a person should read it: the engine's own words, or a plain summary of a bug. */
+export function describeError(error) {
+  if (error?.type === "InternalError") {
+    console.warn("rules engine error:", error.message); // the details, for a bug report
+    return "the rules engine failed unexpectedly (please report this)";
+  }
+  return error?.message ?? String(error);
+}

@@ -1,0 +1,45 @@
+// links.js: a link names a game and variant the site has (own keys only), and its position and
+// moves are bounded; anything else is a plain-words problem, never an exception.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { linkHash, readLink } from "../../site/links.js";
+
+const catalog = {
+  games: [
+    { id: "lilypad", title: "Lilypad", variants: ["invisible-city"] },
+    { id: "lion", title: "The Lion Game", variants: [] },
+  ],
+  boards: { lilypad: {}, "lilypad:invisible-city": {}, lion: {} },
+};
+
+test("a link to a game, a variant, a position and moves", () => {
+  assert.equal(readLink("", catalog), null);
+  assert.equal(readLink("#rules=lilypad", catalog), null);
+  assert.deepEqual(readLink("#game=lilypad", catalog), { record: { game: "lilypad", variant: null, start: null, moves: [] }, shared: false });
+  const link = readLink("#game=lilypad&variant=invisible-city&moves=K%40c8+K%40f1", catalog);
+  assert.deepEqual(link.record, { game: "lilypad", variant: "invisible-city", start: null, moves: ["K@c8", "K@f1"] });
+  assert.equal(link.shared, true);
+});
+
+test("unknown games and variants, built-in names included, are problems in plain words", () => {
+  for (const game of ["chess", "constructor", "__proto__", "toString", "hasOwnProperty", ""]) {
+    const link = readLink(`#game=${encodeURIComponent(game)}&moves=a`, catalog);
+    assert.match(link.problem, /^there is no game called ".*" \(games: Lilypad, The Lion Game\)$/, game);
+  }
+  assert.equal(readLink("#game=lilypad&variant=bogus", catalog).problem, 'Lilypad has no rule variant called "bogus" (variants: invisible-city)');
+  assert.equal(readLink("#game=lion&variant=constructor", catalog).problem, 'The Lion Game has no rule variant called "constructor" (variants: none)');
+  assert.match(readLink(`#game=${"x".repeat(5000)}`, catalog).problem, /there is no game called "x{39}…"/);
+});
+
+test("oversized positions and moves are refused", () => {
+  assert.match(readLink(`#game=lion&start=${"1".repeat(5000)}`, catalog).problem, /far too long/);
+  assert.match(readLink(`#game=lion&moves=${"a".repeat(100)}`, catalog).problem, /move 1 is far too long/);
+  assert.match(readLink(`#game=lion&moves=${Array(10001).fill("a").join("+")}`, catalog).problem, /10001 moves/);
+});
+
+test("linkHash round-trips through readLink", () => {
+  const record = { game: "lilypad", variant: "invisible-city", start: "8/8/8/8/8/8/8/8 b -", moves: ["K@c8", "c6-d5"] };
+  assert.deepEqual(readLink(linkHash(record, true), catalog).record, record);
+  assert.equal(linkHash(record), "#game=lilypad&variant=invisible-city");
+});

@@ -10,14 +10,15 @@ the AI it knows no game: it uses only the position protocol of :mod:`pygame_rule
 A win is the game's own: ``winner`` is the side after its move (a King home, a crowned line, the
 seventh stone, a Lion taken, or the opponent left without a legal move). A draw is not a win.
 
-Threefold repetition needs the game record, but within 4 moves of each side (7 plies) from a
-fresh start it can only happen through two moves in a row that leave the board as it was (a
-position can only come back two plies later if both sides' moves changed nothing; coming back
-after 4 plies, the third occurrence is 8 plies away): pieces never come back once taken, and in
-Lilypad and 3 Crowns every move changes its own side's pieces. Only the Lion Game has such a
-"pass" (a Cobra's null move). The search counts two passes in a row as a draw, so it never claims
-a win that a repetition could spoil; and it loses no shortest win by it: after both sides pass,
-the winner is where it stood two plies before, with one move fewer.
+Threefold repetition needs the game record; the search works on positions alone. Within the 7
+plies of 4 moves a side from a fresh start, a position can occur three times only if somewhere in
+the line a position comes back 2 plies later (three of the at most 4 positions with the same side
+to move always include two in a row), so both sides have just made a move that left the board as
+it was: pieces never come back once taken, and every move of Lilypad and 3 Crowns moves a piece of
+its own. Only the Lion Game has such a "pass" (a Cobra's null move). The search counts a pass
+answered by a pass as a draw: it so never claims a win that a repetition could spoil, and it loses
+no shortest win, since after both sides pass the winner stands where it stood two plies before,
+with a move fewer.
 
 >>> import pygame_rules
 >>> p = pygame_rules.load("lilypad", "8/8/8/8/8/1b6/4B3/1g1g3g b -")
@@ -47,9 +48,10 @@ class OutOfBudget(Exception):
 class Solver:
     """Answers questions about forced wins, remembering what it proved between questions.
 
-    The table maps a position (its ``state`` and whether the move into it was a pass) to what is
-    known: the side to move wins within ``win`` moves and does not win within ``no_win`` moves.
-    Both facts hold for any path to the position (see the module docstring on repetition).
+    The table maps a position (its ``state``, whether the move into it was a pass, and whose
+    view: the attacker's or the defender's) to what is proved: ``[fewest moves known to win,
+    most moves known not to win]``; both facts hold for any path to the position (see the module
+    docstring on repetition). A table grown too big is cleared: it only saves work.
     """
 
     def __init__(self, max_nodes: int | None = None) -> None:

@@ -5,10 +5,11 @@ until a side wins. A few moves before the end, the winner often had a forced win
 winner's positions 2 to 5 of its moves from the end is handed to the exhaustive solver
 (:mod:`pygame_rules.solve`), and kept when the side to move wins in exactly 2, 3 or 4 moves, not
 in 1, with at most two first moves that do, and when the tests can prove it quickly. At most two
-puzzles are taken from a game, and the kinds of win (a crowned line or a seventh stone in 3
-Crowns) and the numbers of moves are spread. The worked examples of the original rules pages that
-are puzzles come first, when the tests can prove them as quickly (3 Crowns' example 1 takes
-ten times longer: ``tests/test_solve.py`` proves it when ``KS_SLOW=1``). The same seed gives the same puzzles (for the same rules and AI).
+puzzles are taken from a game played, and the numbers of moves and the kinds of win are spread
+(:data:`MOST`). The worked examples of the original rules pages that are puzzles come first, when
+the tests can prove them as quickly (3 Crowns' example 1 takes ten times longer:
+``tests/test_solve.py`` proves it when ``KS_SLOW=1``). The same seed gives the same puzzles (for
+the same rules and AI), and a run stopped early gives the first of them.
 
 ``--tactics`` writes the analysis feature's test suite instead: positions whose side to move
 forces a win in 2 or 3 moves but not 1 (``tests/data/tactics-<game>.txt``).
@@ -17,6 +18,8 @@ forces a win in 2 or 3 moves but not 1 (``tests/data/tactics-<game>.txt``).
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import itertools
 import json
 import random
 import sys
@@ -36,14 +39,17 @@ EXAMPLES = (
     ("three-crowns", "1g3b2/2b5/g3B2b/b7/gb1G4/3B1g2/3gGb1b/gbg5 g - 0", "f3-e3", "3 Crowns page, example 1"),
 )
 
-#: Puzzles per game, at most this many for each number of moves; puzzles in 3 may take the
-#: places of puzzles in 4 (rarer, and slower to prove in 3 Crowns and the Lion Game).
-SHARE = {2: 6, 3: 9, 4: 4}
+#: Puzzles per game.
 COUNT = 15
+#: At most this many puzzles of a game in 2 and in 4 moves (so at least 1 in 3 of the 15 are not
+#: in 2), by leaving the opponent no move (the games' own wins first), and by a crowned line in
+#: 3 Crowns (its seventh-stone wins are rarer).
+MOST = {2: 10, 4: 4, "Leave no move": 3, "Crown a line": 11}
+NEVER = 1 << 30
 #: The most positions the solver may visit to find a puzzle, and to prove it as the tests do
 #: (so the tests stay quick).
-FIND_NODES = 3_000
-CHECK_NODES = 2_000
+FIND_NODES = 4_000
+CHECK_NODES = 4_000
 #: Puzzles taken from one game played, at most.
 PER_GAME = 2
 #: The self-play AI's budget, and the share of random moves.
@@ -140,53 +146,52 @@ def candidates(record: Game) -> Iterator[Position]:
             yield positions[i]
 
 
-def generate(game: str, seed: int, count: int = COUNT, max_games: int = 300, verbose: bool = False) -> list[Puzzle]:
-    """``count`` puzzles of ``game``, the same ones for the same seed (see the module docstring)."""
+def discover(game: str, seed: int, max_games: int = 300, verbose: bool = False) -> Iterator[Puzzle]:
+    """The puzzles of ``game`` in the order they are found, the same for the same seed (without
+    ids: :func:`generate` numbers them). The limits (:data:`MOST`) do not depend on how many are
+    wanted, so fewer puzzles are always the first ones of more."""
     rng = random.Random(f"{seed}:{game}")
-    share = {n: round(count * k / COUNT) for n, k in SHARE.items()}
     found: list[Puzzle] = []
     seen: set[str] = set()
     for example_game, text, first, source in EXAMPLES:
-        if example_game == game and len(found) < count:
+        if example_game == game:
             p, _ = make_puzzle(game, position_class(game).from_text(text), first, source)
             if p is not None:
                 found.append(p)
                 seen.add(p.position)
-    kinds: dict[str, int] = {}
+                yield p
     for _ in range(max_games):
-        if len(found) >= count:
-            break
         taken = 0
         for position in candidates(self_play(game, rng)):
-            if taken == PER_GAME or len(found) >= count:
-                break
-            if position.text in seen:
+            if taken == PER_GAME or position.text in seen:
                 break
             seen.add(position.text)
-            wanted = [n for n in share if sum(q.moves == n for q in found) < share[n]]
-            if sum(q.moves > 2 for q in found) >= count - share[2]:
-                wanted = [n for n in wanted if n == 2]
+            wanted = [n for n in (2, 3, 4) if sum(q.moves == n for q in found) < MOST.get(n, NEVER)]
             p, n = make_puzzle(game, position, max_n=max(wanted))
             if n is None:
                 break  # no quick forced win here: one further back is unlikelier still
-            if verbose and p is not None:
-                print(f"{game}: found {p.title}: {p.position}", file=sys.stderr, flush=True)
             if p is None or p.moves not in wanted:
                 continue
             kind = p.title.split(" in ")[0]
-            # The game's own ways to win first: no more than a quarter by leaving no move, and in
-            # 3 Crowns (two ways to win) a quarter kept for the rarer way.
-            cap = count // 4 if kind == "Leave no move" else count - count // 4 if game == "three-crowns" else count
-            if kinds.get(kind, 0) >= cap:
+            if sum(q.title.startswith(kind) for q in found) >= MOST.get(kind, NEVER):
                 continue
-            kinds[kind] = kinds.get(kind, 0) + 1
+            if verbose:
+                print(f"{game}: found {p.title}: {p.position}", file=sys.stderr, flush=True)
             found.append(p)
             taken += 1
-    found.sort(key=lambda p: (p.moves, " (" not in p.title))
-    return [
-        Puzzle(f"{game}-{i:02d}", p.game, p.variant, p.title, p.position, p.solution, p.alternatives, p.moves)
-        for i, p in enumerate(found, 1)
-    ]
+            yield p
+
+
+def numbered(game: str, found: list[Puzzle]) -> list[Puzzle]:
+    """``found`` in order of moves (worked examples first), with their ids."""
+    found = sorted(found, key=lambda p: (p.moves, " (" not in p.title))
+    return [dataclasses.replace(p, id=f"{game}-{i:02d}") for i, p in enumerate(found, 1)]
+
+
+def generate(game: str, seed: int, count: int = COUNT, max_games: int = 300, verbose: bool = False) -> list[Puzzle]:
+    """``count`` puzzles of ``game`` (fewer if ``max_games`` games do not give them), the same
+    ones for the same seed (see the module docstring)."""
+    return numbered(game, list(itertools.islice(discover(game, seed, max_games, verbose), count)))
 
 
 def tactics(game: str, seed: int, count: int = 50, max_games: int = 600) -> list[tuple[str, int, list[str]]]:
@@ -235,15 +240,25 @@ def main(argv: list[str] | None = None) -> None:
             write_tactics(game, args.seed, args.tactics / f"tactics-{game}.txt")
             print(f"{game}: tactics in {time.perf_counter() - start:.0f} s", file=sys.stderr)
         return
-    everything = []
+    done: list[Puzzle] = []
     for game in args.game or games():
         start = time.perf_counter()
-        found = generate(game, args.seed, args.count, verbose=args.verbose)
-        counts = {n: sum(p.moves == n for p in found) for n in SHARE}
+        found: list[Puzzle] = []
+        for p in discover(game, args.seed, verbose=args.verbose):
+            found.append(p)
+            # Written after each find: a run stopped early leaves the first ones (see discover).
+            write_puzzles(args.out, args.seed, done + numbered(game, found))
+            if len(found) == args.count:
+                break
+        done += numbered(game, found)
+        counts = {n: sum(p.moves == n for p in found) for n in (2, 3, 4)}
         print(f"{game}: {len(found)} puzzles {counts} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
-        everything += found
-    data = {"seed": args.seed, "puzzles": [p.to_json() for p in everything]}
-    args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    write_puzzles(args.out, args.seed, done)
+
+
+def write_puzzles(path: Path, seed: int, found: list[Puzzle]) -> None:
+    data = {"seed": seed, "puzzles": [p.to_json() for p in found]}
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

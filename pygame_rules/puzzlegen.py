@@ -50,6 +50,8 @@ NEVER = 1 << 30
 #: (so the tests stay quick).
 FIND_NODES = 4_000
 CHECK_NODES = 4_000
+#: The solver's budget for a position of the tactics suite.
+TACTICS_NODES = 3_000
 #: Puzzles taken from one game played, at most.
 PER_GAME = 2
 #: The self-play AI's budget, and the share of random moves.
@@ -205,7 +207,7 @@ def tactics(game: str, seed: int, count: int = 50, max_games: int = 600) -> list
             if len(found) >= count or position.text in seen:
                 break
             seen.add(position.text)
-            solver = Solver(max_nodes=FIND_NODES)
+            solver = Solver(max_nodes=TACTICS_NODES)
             try:
                 n = solver.forced_win_length(position, 3)
                 if n is None:

@@ -6,7 +6,6 @@ first move that forces it that fast. Made by ``python -m pygame_rules.puzzlegen 
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -15,8 +14,6 @@ import pygame_rules
 from pygame_rules.solve import Solver
 
 DATA = Path(__file__).parent / "data"
-#: Every how many-th line the default run proves (all of them with ``KS_SLOW=1``).
-SAMPLE = 1 if os.environ.get("KS_SLOW") else 5
 
 
 def suite(game: str) -> list[tuple[str, int, list[str]]]:
@@ -32,7 +29,7 @@ def suite(game: str) -> list[tuple[str, int, list[str]]]:
 
 
 GAMES = [g for g in pygame_rules.games() if suite(g)]
-CASES = [(g, *case) for g in GAMES for case in suite(g)[::SAMPLE]]
+CASES = [(g, *case) for g in GAMES for case in suite(g)]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -25,7 +25,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from .core import Game, Move, Position, games, position_class
 from .puzzles import DATA, Puzzle, check
@@ -148,39 +148,59 @@ def candidates(record: Game) -> Iterator[Position]:
             yield positions[i]
 
 
-def discover(game: str, seed: int, max_games: int = 300, verbose: bool = False) -> Iterator[Puzzle]:
-    """The puzzles of ``game`` in the order they are found, the same for the same seed (without
-    ids: :func:`generate` numbers them). The limits (:data:`MOST`) do not depend on how many are
-    wanted, so fewer puzzles are always the first ones of more."""
-    rng = random.Random(f"{seed}:{game}")
-    found: list[Puzzle] = []
-    seen: set[str] = set()
+def puzzles_of_game(game: str, seed: int, index: int) -> list[Puzzle]:
+    """The puzzles found in self-played game number ``index`` of ``seed``, before any limit:
+    each game has its own random generator, so games can be played in any order or in parallel
+    processes (``--games``) and give the same puzzles."""
+    rng = random.Random(f"{seed}:{game}:{index}")
+    found = []
+    for position in candidates(self_play(game, rng)):
+        p, n = make_puzzle(game, position)
+        if n is None:
+            break  # no quick forced win here: one further back is unlikelier still
+        if p is not None:
+            found.append(p)
+            if len(found) == PER_GAME:
+                break
+    return found
+
+
+def examples(game: str) -> list[Puzzle]:
+    """The worked examples of the rules pages that make puzzles the tests prove quickly."""
+    found = []
     for example_game, text, first, source in EXAMPLES:
         if example_game == game:
             p, _ = make_puzzle(game, position_class(game).from_text(text), first, source)
             if p is not None:
                 found.append(p)
-                seen.add(p.position)
-                yield p
-    for _ in range(max_games):
-        taken = 0
-        for position in candidates(self_play(game, rng)):
-            if taken == PER_GAME or position.text in seen:
-                break
-            seen.add(position.text)
-            wanted = [n for n in (2, 3, 4) if sum(q.moves == n for q in found) < MOST.get(n, NEVER)]
-            p, n = make_puzzle(game, position, max_n=max(wanted))
-            if n is None:
-                break  # no quick forced win here: one further back is unlikelier still
-            if p is None or p.moves not in wanted:
-                continue
-            kind = p.title.split(" in ")[0]
-            if sum(q.title.startswith(kind) for q in found) >= MOST.get(kind, NEVER):
-                continue
+    return found
+
+
+def select(found: list[Puzzle], candidates: Iterable[Puzzle]) -> Iterator[Puzzle]:
+    """The ``candidates`` (in order) that the limits let in after ``found``, which grows."""
+    taken: dict[str, int] = {}
+    for p in candidates:
+        kind = p.title.split(" in ")[0]
+        if (
+            p.position in {q.position for q in found}
+            or sum(q.moves == p.moves for q in found) >= MOST.get(p.moves, NEVER)
+            or sum(q.title.startswith(kind) for q in found) >= MOST.get(kind, NEVER)
+        ):
+            continue
+        found.append(p)
+        yield p
+
+
+def discover(game: str, seed: int, games: range = range(300), verbose: bool = False) -> Iterator[Puzzle]:
+    """The puzzles of ``game`` in the order they are found (the worked examples first), the same
+    for the same seed, without ids (:func:`numbered` gives them). The limits (:data:`MOST`) do not
+    depend on how many are wanted, so fewer puzzles are always the first ones of more."""
+    found: list[Puzzle] = []
+    yield from select(found, examples(game))
+    for index in games:
+        for p in select(found, puzzles_of_game(game, seed, index)):
             if verbose:
-                print(f"{game}: found {p.title}: {p.position}", file=sys.stderr, flush=True)
-            found.append(p)
-            taken += 1
+                print(f"{game}: game {index}: {p.title}: {p.position}", file=sys.stderr, flush=True)
             yield p
 
 
@@ -193,7 +213,7 @@ def numbered(game: str, found: list[Puzzle]) -> list[Puzzle]:
 def generate(game: str, seed: int, count: int = COUNT, max_games: int = 300, verbose: bool = False) -> list[Puzzle]:
     """``count`` puzzles of ``game`` (fewer if ``max_games`` games do not give them), the same
     ones for the same seed (see the module docstring)."""
-    return numbered(game, list(itertools.islice(discover(game, seed, max_games, verbose), count)))
+    return numbered(game, list(itertools.islice(discover(game, seed, range(max_games), verbose), count)))
 
 
 def tactics(game: str, seed: int, count: int = 50, max_games: int = 600) -> list[tuple[str, int, list[str]]]:

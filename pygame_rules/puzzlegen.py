@@ -178,7 +178,6 @@ def examples(game: str) -> list[Puzzle]:
 
 def select(found: list[Puzzle], candidates: Iterable[Puzzle]) -> Iterator[Puzzle]:
     """The ``candidates`` (in order) that the limits let in after ``found``, which grows."""
-    taken: dict[str, int] = {}
     for p in candidates:
         kind = p.title.split(" in ")[0]
         if (

@@ -75,7 +75,10 @@ def assert_legal_history(site) -> pygame_rules.Game:
 def test_modes_and_levels_are_offered_with_think_times(site):
     page = site.page
     options = page.get_by_label("Players").locator("option").all_inner_texts()
-    assert options == ["Two players", "Play Black vs computer", "Play Green vs computer", "Computer vs computer"]
+    assert options == [
+        "Two players", "Play Black vs computer", "Play Green vs computer", "Computer vs computer",
+        "Play Black with a friend, by link", "Play Green with a friend, by link",
+    ]
     levels = page.get_by_label("Level").locator("option").all_inner_texts()
     assert levels == [f"Level {n} · {'up to ' if lv.nodes else ''}{lv.time_ms / 1000:g} s" for n, lv in LEVELS.items()]
     expect(page.locator("#level-field")).to_be_hidden()  # two people: no level to choose

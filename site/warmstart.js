@@ -60,7 +60,7 @@ export async function restore(indexURL, lockFileContents, snapshot, quiet) {
 
 async function make() {
   const indexURL = new URL("./pyodide/", import.meta.url).href;
-  const lock = await (await fetch(indexURL + "pyodide-lock.json")).json();
+  const lock = await (await fetch(`${indexURL}pyodide-lock.json`)).json();
   const key = snapshotKey(indexURL, lock);
   const quiet = { stdout: () => {}, stderr: () => {} };
   // No `packages`: the package loader keeps JS objects that a snapshot cannot hold ("Unexpected
@@ -68,7 +68,7 @@ async function make() {
   // files themselves are not in the snapshot.
   const [pyodide, wheel] = await Promise.all([
     loadPyodide({ indexURL, packageBaseUrl: indexURL, lockFileContents: lock, _makeSnapshot: true, ...quiet }),
-    fetch(indexURL + lock.packages[PACKAGE].file_name).then((r) => {
+    fetch(`${indexURL}${lock.packages[PACKAGE].file_name}`).then((r) => {
       if (!r.ok) throw new Error(`HTTP ${r.status} for the wheel`);
       return r.arrayBuffer();
     }),

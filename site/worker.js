@@ -8,7 +8,10 @@ import { dropSnapshot, haveSnapshots, makeSnapshotLater, PACKAGE, readSnapshot, 
 
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 const say = (message) => postMessage(message);
-const SNAPSHOT_DELAY_MS = 2000; // after the start: the page's first calls come first
+// The snapshot is made by a second Python start: wait until the game has asked nothing for this
+// long, so it does not share the processor with the page's first calls or the computer's thinking.
+const SNAPSHOT_AFTER_IDLE_MS = 3000;
+let lastRequestAt = 0;
 
 // Every download names its file when it fails (Pyodide's own errors say only "Failed to fetch").
 const download = globalThis.fetch.bind(globalThis);
@@ -100,9 +103,15 @@ async function start() {
   const quiet = { stdout: () => {}, stderr: (line) => stderr.push(line) };
   const handle = (await warmStart(lockFileContents, quiet)) ?? (await plainStart(lockFileContents, quiet, stderr));
   if (!snapshotKeyInUse) {
-    // Made once the game is playable, in a worker of its own (a failure there only warns).
+    // Made once the game is playable and quiet, in a worker of its own (a failure there only warns).
     const lock = await lockFileContents;
-    setTimeout(() => makeSnapshotLater(indexURL, lock).catch((error) => warn("warm start: no snapshot:", error?.message ?? error)), SNAPSHOT_DELAY_MS);
+    const whenIdle = () => {
+      const idleFor = performance.now() - lastRequestAt;
+      if (idleFor < SNAPSHOT_AFTER_IDLE_MS) return setTimeout(whenIdle, SNAPSHOT_AFTER_IDLE_MS - idleFor);
+      makeSnapshotLater(indexURL, lock).catch((error) => warn("warm start: no snapshot:", error?.message ?? error));
+    };
+    lastRequestAt = performance.now();
+    whenIdle();
   }
   return handle;
 }
@@ -124,6 +133,7 @@ ready.catch(() => {}); // reported above; each request gets the error too
 onmessage = async ({ data }) => {
   if (data?.ping) return postMessage({ type: "pong" });
   const { id, request } = data ?? {};
+  lastRequestAt = performance.now();
   let handle;
   try {
     handle = await ready;
@@ -142,4 +152,5 @@ onmessage = async ({ data }) => {
     return close();
   }
   postMessage({ id, response });
+  lastRequestAt = performance.now(); // idle counts from the end of a (maybe long) call
 };

@@ -44,17 +44,22 @@ CHROMIUM_ARGS = [
 ]
 
 
-def ensure_pyodide() -> None:
-    """Install the pinned Pyodide runtime (package-lock.json) unless node_modules has that version."""
-    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
-    installed = PYODIDE_NPM / "package.json"
-    if installed.exists() and json.loads(installed.read_text())["version"] == pinned:
+def ensure_node_packages() -> None:
+    """``npm ci`` unless node_modules holds the pinned Pyodide runtime and workbox-build."""
+    pins = json.loads((ROOT / "package.json").read_text())
+    pinned = {**pins["dependencies"], "workbox-build": pins["devDependencies"]["workbox-build"]}
+
+    def installed(name: str) -> str | None:
+        meta = ROOT / "node_modules" / name / "package.json"
+        return json.loads(meta.read_text())["version"] if meta.exists() else None
+
+    if all(installed(name) == version for name, version in pinned.items()):
         return
     npm = shutil.which("npm")
     if npm is None:
-        sys.exit("build.py: node_modules/pyodide is missing and npm is not on the PATH; install Node.js "
-                 "(with npm) and run `npm ci` in this folder")
-    print("build.py: installing the Pyodide runtime (npm ci)", flush=True)
+        sys.exit("build.py: node_modules lacks the pinned Pyodide runtime or workbox-build, and npm is not "
+                 "on the PATH; install Node.js (with npm) and run `npm ci` in this folder")
+    print("build.py: installing the Pyodide runtime and workbox-build (npm ci)", flush=True)
     subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
@@ -162,7 +167,7 @@ def write_service_worker(site: Path) -> dict:
 
 
 def build() -> Path:
-    ensure_pyodide()
+    ensure_node_packages()
     if DIST.exists():
         shutil.rmtree(DIST)
     shutil.copytree(SITE, DIST)

@@ -9,6 +9,7 @@ worker and caches are its own.
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 import threading
 import time
@@ -111,6 +112,13 @@ def test_after_a_first_visit_the_site_opens_and_plays_offline(visited):
     finally:
         site.page.context.set_offline(False)
     site.watch.assert_clean()
+
+
+def test_every_file_of_the_build_is_precached(site_url):
+    """Workbox leaves out files over its size limit without failing: the wasm must be listed."""
+    listed = set(re.findall(r'url:"([^"]+)"', (build.DIST / "sw.js").read_text()))
+    assert listed == set(files_of(build.DIST))
+    assert "pyodide/pyodide.asm.wasm" in listed
 
 
 def test_the_page_is_installable(visited):

@@ -164,8 +164,7 @@ def main(argv: list[str] | None = None) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        for entry in site.iterdir():
-            (root / entry.name).symlink_to(entry.resolve())
+        shutil.copytree(site, root, dirs_exist_ok=True)  # a copy: a build meanwhile cannot disturb a run
         (root / "bare.html").write_text(BARE_PAGE)
         (root / "bare-worker.html").write_text(BARE_WORKER_PAGE)
         (root / "prebuilt.html").write_text(PREBUILT_PAGE)

@@ -2,6 +2,9 @@
 // {id, response}, where request and response are the JSON texts of pygame_rules.bridge.handle.
 // It also posts {type: "progress" | "ready" | "failed"} while starting, so the page can say what
 // it waits for, and what went wrong.
+// A later visit restores Python from this build's memory snapshot (warmstart.js) in well under a
+// second; the first visit (or any failed restore) starts it the plain way, and once the game is
+// idle a second worker makes the snapshot for next time.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { dropSnapshot, haveSnapshots, makeSnapshotLater, PACKAGE, readSnapshot, restore, snapshotKey } from "./warmstart.js";

@@ -1,16 +1,28 @@
-"""Command line: ``python -m pygame_rules moves|play|perft|bestmove|match|record ...`` (see ``--help``)."""
+"""Command line: ``python -m pygame_rules moves|play|perft|bestmove|match|record ...`` (see ``--help``).
+
+Exit codes: 0 done; 2 a bad argument, position, move, game, variant or record, said in one line on
+stderr.
+"""
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
+from typing import Callable, NoReturn
 
-from .core import Game, Position, RulesError, games, perft, position_class
+from .core import Game, Position, RulesError, games, perft, position_class, quote
+
+
+#: Bounds of the numeric arguments (the bridge has the same caps for the AI's budgets).
+MAX_PERFT_DEPTH = 20
+MAX_GAMES = 100_000
+MAX_TIME_SCALE = 100.0
 
 
 def _position(args) -> Position:
     cls = position_class(args.game, args.variant)
-    return cls.from_text(args.position) if args.position else cls.start()
+    return cls.from_text(args.position) if args.position is not None else cls.start()
 
 
 def cmd_moves(args) -> None:
@@ -27,6 +39,8 @@ def cmd_play(args) -> None:
 
 def cmd_perft(args) -> None:
     position = _position(args)
+    if args.divide and args.depth == 0:
+        raise RulesError("--divide needs a depth of 1 or more (depth 0 has no moves to divide by)")
     if args.divide:
         total = 0
         for m in position.legal():
@@ -85,9 +99,49 @@ def cmd_match(args) -> None:
 def _level(text: str) -> str:
     from .search import LEVELS
 
-    if text != "random" and (not text.isdigit() or int(text) not in LEVELS):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a level ({', '.join(map(str, LEVELS))}) or 'random'")
+    if text != "random" and (not (text.isascii() and text.isdigit()) or int(text) not in LEVELS):
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a level ({', '.join(map(str, LEVELS))}) or 'random'")
     return text
+
+
+def _whole(least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` to ``most``, in the digits 0-9 only."""
+
+    def read(text: str) -> int:
+        digits = text[1:] if text.startswith("-") else text
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
+            raise argparse.ArgumentTypeError(f"{quote(text)} is not a whole number (digits 0-9)")
+        value = int(text)
+        if value < least or (most is not None and value > most):
+            bound = f"from {least:,} to {most:,}" if most is not None else f"{least:,} or more"
+            raise argparse.ArgumentTypeError(f"{quote(text)} is out of range: it must be {bound}")
+        return value
+
+    return read
+
+
+def _positive(most: float) -> Callable[[str], float]:
+    """An argparse type: a number more than 0 and at most ``most`` (no inf, nan or other digits)."""
+
+    def read(text: str) -> float:
+        try:
+            value = float(text) if text.isascii() else math.nan
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{quote(text)} is not a number")
+        if not 0 < value <= most:
+            raise argparse.ArgumentTypeError(f"{quote(text)} is out of range: it must be more than 0 and at most {most:,g}")
+        return value
+
+    return read
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors on one line (the usage is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 # -- game records: ``record write`` and ``record check`` ----------------------------------------
@@ -100,7 +154,7 @@ def cmd_record_write(args) -> None:
     for tag in args.tag:
         name, equals, value = tag.partition("=")
         if not equals:
-            raise RulesError(f"--tag {tag!r} is not Name=value")
+            raise RulesError(f"--tag {quote(tag)} is not Name=value")
         tags[name] = value
     game = Game(args.game, args.record_variant or args.variant, args.start)
     for move in args.moves:
@@ -152,7 +206,10 @@ def add_record_commands(sub) -> None:
 
 
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m pygame_rules", description="Kings & Soldiers rules engines.")
+    from .bridge import MAX_NODES, MAX_TIME_MS
+    from .search import LEVELS
+
+    ap = _Parser(prog="python -m pygame_rules", description="Kings & Soldiers rules engines.")
     ap.add_argument("--variant", help="a variant of the game (e.g. invisible-city)")
     sub = ap.add_subparsers(dest="command", required=True)
 
@@ -172,7 +229,7 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("perft", help="count move sequences of a given length")
     game_arg(p)
-    p.add_argument("depth", type=int)
+    p.add_argument("depth", type=_whole(0, MAX_PERFT_DEPTH), help=f"plies, 0 to {MAX_PERFT_DEPTH}")
     p.add_argument("position", nargs="?", help="a position string (default: the start)")
     p.add_argument("--divide", action="store_true", help="print the count below each move")
     p.set_defaults(run=cmd_perft)
@@ -182,10 +239,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("position", nargs="?", help="a position string (default: the start)")
     p.add_argument("--moves", nargs="*", default=[], help="moves played from that position first")
     budget = p.add_mutually_exclusive_group()
-    budget.add_argument("--level", type=int, choices=range(1, 6), help="AI level 1-5 (default 3)")
-    budget.add_argument("--time-ms", type=float, help="think time in milliseconds")
-    budget.add_argument("--nodes", type=int, help="a node budget (repeatable results)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the lower levels' random choice")
+    budget.add_argument("--level", type=_whole(min(LEVELS), max(LEVELS)), help="AI level 1-5 (default 3)")
+    budget.add_argument("--time-ms", type=_positive(MAX_TIME_MS), help=f"think time in milliseconds (at most {MAX_TIME_MS:,})")
+    budget.add_argument("--nodes", type=_whole(1, MAX_NODES), help=f"a node budget (repeatable results; at most {MAX_NODES:,})")
+    p.add_argument("--seed", type=_whole(0), default=0, help="seed of the lower levels' random choice")
     p.add_argument("-v", "--verbose", action="store_true", help="also print score, depth, nodes, time, line")
     p.set_defaults(run=cmd_bestmove)
 
@@ -193,9 +250,9 @@ def parser() -> argparse.ArgumentParser:
     game_arg(p)
     p.add_argument("--a", type=_level, required=True, help="level of player A (1-5, or 'random')")
     p.add_argument("--b", type=_level, required=True, help="level of player B (1-5, or 'random')")
-    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
-    p.add_argument("--time-scale", type=float, default=1.0, help="multiply the levels' think times")
-    p.add_argument("--seed", type=int, default=0, help="seed of the openings and the levels' choices")
+    p.add_argument("--games", type=_whole(1, MAX_GAMES), default=10, help="number of games (default 10)")
+    p.add_argument("--time-scale", type=_positive(MAX_TIME_SCALE), default=1.0, help="multiply the levels' think times")
+    p.add_argument("--seed", type=_whole(0), default=0, help="seed of the openings and the levels' choices")
     p.add_argument("-v", "--verbose", action="store_true", help="print the score after each game")
     p.set_defaults(run=cmd_match)
     add_record_commands(sub)
@@ -213,9 +270,9 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
         return args.run(args) or 0
-    except (RulesError, ValueError) as e:
+    except RulesError as e:  # a bad position, move, game or variant: one line, as argparse's errors
         print(f"error: {e}", file=sys.stderr)
-        return 1
+        return 2
 
 
 if __name__ == "__main__":

@@ -9,12 +9,23 @@ No Pyodide imports here: the bridge is tested in plain CPython.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, Callable
 
-from .core import Game, RulesError, games, position_class, variants
+from .core import Game, RulesError, games, position_class, quote, variants
 
 Handler = Callable[[dict[str, Any]], Any]
 HANDLERS: dict[str, Handler] = {}
+
+#: Caps on what one request may ask, so that no request can keep the worker busy for long or
+#: make it run out of memory: the AI's think time and node budget, a slice of a search, and the
+#: moves of a game record. A search given only a node budget also stops after MAX_TIME_MS.
+MAX_TIME_MS = 60_000
+MAX_NODES = 1_000_000
+MAX_SLICE_MS = 1_000
+MAX_MOVES = 20_000
+#: Longest integer a request may write (seeds and ids fit; 4,300 digits would fail in Python).
+MAX_DIGITS = 30
 
 
 def handler(name: str) -> Callable[[Handler], Handler]:
@@ -26,18 +37,42 @@ def handler(name: str) -> Callable[[Handler], Handler]:
 
 
 class RequestError(ValueError):
-    """A request that is not well formed (no such op, a missing field)."""
+    """A request that is not well formed (no such op, a missing field, a number out of range)."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RequestError(f"{name} is not a number a request may use (JSON has no {name})")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise RequestError(f"the number {quote(text)} is too large")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise RequestError(f"the number {quote(text)} has more than {MAX_DIGITS} digits")
+    return int(text)
 
 
 def handle(request: str) -> str:
     """Answer one JSON request; errors come back as ``{"error": {"type", "message"}}``."""
     try:
-        data = json.loads(request)
+        try:
+            data = json.loads(
+                request, parse_constant=_refuse_constant, parse_float=_finite_float, parse_int=_bounded_int
+            )
+        except RecursionError:
+            raise RequestError("the request is nested too deeply") from None
         if not isinstance(data, dict):
             raise RequestError("a request must be a JSON object")
         op = data.get("op")
-        if op not in HANDLERS:
-            raise RequestError(f"unknown op {op!r} (ops: {', '.join(HANDLERS)})")
+        if not isinstance(op, str) or op not in HANDLERS:
+            problem = "request needs 'op'" if op is None else "'op' must be text" if not isinstance(op, str) \
+                else f"unknown op {quote(op)}"
+            raise RequestError(f"{problem} (ops: {', '.join(HANDLERS)})")
         return json.dumps(HANDLERS[op](data))
     except (RulesError, RequestError, json.JSONDecodeError) as e:
         error = {"type": type(e).__name__, "message": str(e)}
@@ -48,18 +83,41 @@ def handle(request: str) -> str:
         return json.dumps({"error": {"type": "InternalError", "message": f"{type(e).__name__}: {e}"}})
 
 
+#: How a field's expected kind is named in messages.
+_KINDS = {str: "text", list: "a list", dict: "an object"}
+
+
 def _field(data: dict, name: str, kind: type, default: Any = ...) -> Any:
     value = data.get(name, default)
     if value is ...:
         raise RequestError(f"request needs {name!r}")
     if value is not None and not isinstance(value, kind):
-        raise RequestError(f"{name!r} must be a {kind.__name__}")
+        raise RequestError(f"{name!r} must be {_KINDS[kind]}")
     return value
 
 
+def _number(data: dict, name: str, *, most: float, integer: bool = False, least: float = 0) -> Any:
+    """A number field, or None if absent: a JSON number (not true/false), a whole one if
+    ``integer``, from ``least`` to ``most``; anything else is a RequestError naming it."""
+    value = data.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RequestError(f"{name!r} must be a number")
+    if integer and value != int(value):
+        raise RequestError(f"{name!r} must be a whole number, got {value!r}")
+    if not least <= value <= most:
+        if least > 0 and value <= 0:
+            raise RequestError(f"{name!r} must be more than 0, got {value!r}")
+        raise RequestError(f"{name!r} must be from {least:,} to {most:,}, got {value!r}")
+    return int(value) if integer else value
+
+
 #: Recently replayed game records, newest last, by (game, variant, start) as requested. Requests
-#: repeat the same game with one more move each time, so replaying from a cached record whose moves
-#: are a prefix costs one move, not the whole game. A few per worker: several boards may share it.
+#: repeat the same game with one move more (a move played) or fewer (Undo) each time, so a
+#: request starts from the cached record nearest to it: it takes back the moves the request does
+#: not have and plays the ones it adds, instead of replaying the whole game. A few per worker:
+#: several boards may share it.
 _records: list[tuple[tuple, Game]] = []
 MAX_RECORDS = 4
 
@@ -68,14 +126,28 @@ def game_record(data: dict) -> Game:
     """Replay ``{"game", "variant"?, "start"?, "moves"?}`` into a :class:`Game` (the caller's own)."""
     key = (_field(data, "game", str), _field(data, "variant", str, None) or None, _field(data, "start", str, None))
     moves = _field(data, "moves", list, None) or []
+    if len(moves) > MAX_MOVES:
+        raise RequestError(f"a game record of {len(moves):,} moves is longer than the {MAX_MOVES:,} allowed")
     for i, move in enumerate(moves):
         if not isinstance(move, str):
-            raise RequestError(f"move {i + 1} must be a string")
-    game = next(
-        (g.copy() for k, g in reversed(_records) if k == key and moves[: len(g.history)] == g.history),
-        None,
-    ) or Game(*key)
-    for move in moves[len(game.history):]:
+            raise RequestError(f"move {i + 1} must be text")
+    base, kept, cost = None, 0, len(moves)  # replaying from the start costs one move per move
+    for k, cached in _records:
+        if k != key:
+            continue
+        history = cached.history
+        common = 0
+        for a, b in zip(history, moves):
+            if a != b:
+                break
+            common += 1
+        steps = len(history) - common + len(moves) - common
+        if steps < cost:
+            base, kept, cost = cached, common, steps
+    game = base.copy() if base is not None else Game(*key)
+    for _ in range(len(game.history) - kept):
+        game.undo()
+    for move in moves[kept:]:
         game.play(move)
     _records[:] = [(k, g) for k, g in _records if k != key][-(MAX_RECORDS - 1):] + [(key, game.copy())]
     return game
@@ -94,6 +166,7 @@ def game_state(game: Game) -> dict[str, Any]:
         "turn": p.turn,
         "result": game.result,
         "resultText": game.describe_result(),
+        "resultReason": game.end_reason(),
         "board": p.pieces_on_board(),
         "moves": [m.to_json() for m in game.legal()],
         "lastMove": last.to_json() if last else None,
@@ -140,13 +213,6 @@ MAX_SEARCHES = 4
 _searches: dict[Any, Any] = {}
 
 
-def _number(data: dict, name: str) -> float | None:
-    value = data.get(name)
-    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
-        raise RequestError(f"{name!r} must be a number")
-    return value
-
-
 def _new_search(data: dict):
     """A :class:`~pygame_rules.search.Search` for the game record in ``data`` and its budget."""
     from .search import LEVELS, Search
@@ -154,31 +220,26 @@ def _new_search(data: dict):
     game = game_record(data)
     if game.result is not None:
         raise RequestError(f"the game is over ({game.describe_result()}): there is no move to think about")
-    level = _field(data, "level", int, None)
-    if level is not None and level not in LEVELS:
-        raise RequestError(f"'level' must be one of {', '.join(map(str, LEVELS))}, got {level!r}")
-    budget = {name: _number(data, name) for name in ("time_ms", "nodes")}
-    for name, value in budget.items():
-        if value is not None and value <= 0:
-            raise RequestError(f"{name!r} must be positive, got {value!r}")
-    nodes = budget["nodes"]
-    return Search(
-        game.position, level=level, time_ms=budget["time_ms"], nodes=int(nodes) if nodes else None,
-        seed=_field(data, "seed", int, None), history=game.positions[:-1],
-    )
+    level = _number(data, "level", integer=True, least=min(LEVELS), most=max(LEVELS))
+    time_ms = _number(data, "time_ms", least=1, most=MAX_TIME_MS)
+    nodes = _number(data, "nodes", integer=True, least=1, most=MAX_NODES)
+    if nodes is not None and time_ms is None and level is None:
+        time_ms = MAX_TIME_MS  # a node budget alone might take minutes on a slow machine
+    seed = _number(data, "seed", integer=True, least=-(2**63), most=2**63)
+    return Search(game.position, level=level, time_ms=time_ms, nodes=nodes, seed=seed, history=game.positions[:-1])
 
 
 def _search_id(data: dict) -> Any:
     sid = data.get("id")
     if not isinstance(sid, (str, int)) or isinstance(sid, bool):
-        raise RequestError("request needs 'id' (a string or a number) naming the search")
+        raise RequestError("request needs 'id' (text or a whole number) naming the search")
     return sid
 
 
 def _run_slice(sid: Any, data: dict) -> dict:
     search = _searches[sid]
-    slice_ms = _number(data, "slice_ms")
-    result = search.run(slice_ms=slice_ms if slice_ms and slice_ms > 0 else SLICE_MS)
+    slice_ms = _number(data, "slice_ms", least=1, most=MAX_SLICE_MS)
+    result = search.run(slice_ms=slice_ms or SLICE_MS)
     if result.done:
         del _searches[sid]
     return {"id": sid, **result.to_json()}
@@ -220,7 +281,7 @@ def _think_more(data: dict) -> dict:
     """Run the next slice of search ``id``; when ``done`` is true, ``best`` is the move to play."""
     sid = _search_id(data)
     if sid not in _searches:
-        raise RequestError(f"no search {sid!r} is running (it finished, was cancelled, or never started)")
+        raise RequestError(f"no search {quote(str(sid))} is running (it finished, was cancelled, or never started)")
     return _run_slice(sid, data)
 
 
@@ -248,7 +309,7 @@ def _record_json(game: Game) -> dict[str, Any]:
 def _string_map(data: dict, name: str) -> dict[str, str]:
     value = _field(data, name, dict, None) or {}
     if not all(isinstance(v, str) for v in value.values()):
-        raise RequestError(f"the values of {name!r} must be strings")
+        raise RequestError(f"the values of {name!r} must be text")
     return value
 
 
@@ -261,7 +322,7 @@ def _record_write(data: dict) -> dict:
     comments = {}
     for key, text in _string_map(data, "comments").items():
         if not (key.isascii() and key.isdigit() and len(key) <= 6):
-            raise RequestError(f"a comment's key must be a number of moves, not {key[:20]!r}")
+            raise RequestError(f"a comment's key must be a number of moves, not {quote(key)}")
         comments[int(key)] = text
     return {"text": write_record(game_record(data), _string_map(data, "tags"), comments)}
 

@@ -22,6 +22,37 @@ class IllegalMoveError(RulesError):
     """A move text is malformed, or names no legal move in the position."""
 
 
+#: Text longer than this is shortened when an error message quotes it.
+QUOTE_LIMIT = 80
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for an error message, shortened in the middle when it is long.
+
+    >>> quote("b1b1 b bg")
+    "'b1b1 b bg'"
+    >>> quote("x" * 1_000_000, limit=10)
+    "'xxxxx…xxxxx' (1,000,000 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    half = limit // 2
+    return f"{text[:half] + '…' + text[-half:]!r} ({len(text):,} characters)"
+
+
+def read_number(field: str, maximum: int, what: str, unit: str = "") -> int:
+    """The whole number 0 to ``maximum`` written in ``field`` with the digits 0-9 (no sign, no
+    other script's digits); a PositionError naming ``what`` otherwise. Every parser reads its
+    numbers here, so an absurd one (a run of 5,000 digits, a '²') is a PositionError like any
+    other bad field, never Python's own ValueError."""
+    if not (field.isascii() and field.isdigit()):
+        raise PositionError(f"{what} {quote(field)} must be a whole number written with the digits 0-9")
+    digits = field.lstrip("0") or "0"
+    if len(digits) > len(str(maximum)) or int(digits) > maximum:
+        raise PositionError(f"{what} {quote(field)} is more than {maximum:,}{unit}")
+    return int(digits)
+
+
 # ---------------------------------------------------------------------------------------------
 # Geometry
 
@@ -131,20 +162,19 @@ def parse_board(text: str, geometry: Geometry, pieces: str, *, spill: bool = Fal
                 number += ch
                 continue
             if number:
-                if int(number) > len(geometry):
-                    raise PositionError(f"board {text!r}: an empty run of {number} squares is longer than the board")
-                cells.extend(_cells(number, text, pieces))
+                run = read_number(number, len(geometry), f"board {quote(text)}: the empty run", " squares (the whole board)")
+                if run == 0:
+                    raise PositionError(f"board {quote(text)}: an empty run of 0 squares")
+                cells.extend([EMPTY] * run)
                 number = ""
             if ch != "/":
                 cells.extend(_cells(ch, text, pieces))
         if len(cells) != len(geometry):
-            raise PositionError(
-                f"board {text!r} has {len(cells)} squares, expected {len(geometry)}"
-            )
+            raise PositionError(f"board {quote(text)} has {len(cells):,} squares, expected {len(geometry)}")
         return cells
     rows = text.split("/")
     if len(rows) != len(geometry.ranks):
-        raise PositionError(f"board {text!r} has {len(rows)} ranks, expected {len(geometry.ranks)}")
+        raise PositionError(f"board {quote(text)} has {len(rows):,} ranks, expected {len(geometry.ranks)}")
     for row, squares in zip(rows, geometry.ranks):
         got: list[str] = []
         for ch in row:
@@ -152,7 +182,7 @@ def parse_board(text: str, geometry: Geometry, pieces: str, *, spill: bool = Fal
         if len(got) != len(squares):
             name = geometry.names[squares[0]][1:]
             raise PositionError(
-                f"board {text!r}: rank {name} ({row!r}) has {len(got)} squares, expected {len(squares)}"
+                f"board {quote(text)}: rank {name} ({quote(row)}) has {len(got):,} squares, expected {len(squares)}"
             )
         cells.extend(got)
     return cells
@@ -163,11 +193,11 @@ def _cells(ch: str, text: str, pieces: str) -> list[str]:
         return [EMPTY]
     if ch.isascii() and ch.isdigit():
         if int(ch) == 0:
-            raise PositionError(f"board {text!r}: an empty run of 0 squares")
+            raise PositionError(f"board {quote(text)}: an empty run of 0 squares")
         return [EMPTY] * int(ch)
     if ch in pieces:
         return [ch]
-    raise PositionError(f"board {text!r}: unknown piece {ch!r} (pieces are {', '.join(pieces)})")
+    raise PositionError(f"board {quote(text)}: unknown piece {ch!r} (pieces are {', '.join(pieces)})")
 
 
 def format_board(cells: Sequence[str], geometry: Geometry) -> str:
@@ -269,8 +299,10 @@ class Position:
 
     #: Game id, as :func:`pygame_rules.games` lists it.
     game: ClassVar[str]
-    #: Human name of the game.
+    #: Human name of the game (a variant's says what it changes).
     title: ClassVar[str]
+    #: One sentence on what a variant changes (empty for a game's standard rules).
+    description: ClassVar[str] = ""
     #: Variant id (``None`` for the game's default rules).
     variant: ClassVar[str | None] = None
     #: Side letters, the side that moves first first; and their names.
@@ -348,7 +380,7 @@ class Position:
     def from_text(cls, text: str) -> "Position":
         """Parse a position string; raise :class:`PositionError` saying what is wrong."""
         if not isinstance(text, str):
-            raise PositionError(f"a position must be a string, not {type(text).__name__}")
+            raise PositionError("a position must be text")
         position = cls(cls._parse(" ".join(text.split())))
         return position
 
@@ -401,7 +433,7 @@ class Position:
     def move(self, text: str) -> Move:
         """The legal :class:`Move` named by ``text`` (canonical or an accepted long form)."""
         if not isinstance(text, str):
-            raise IllegalMoveError(f"a move must be a string, not {type(text).__name__}")
+            raise IllegalMoveError("a move must be text")
         wanted = text.strip()
         for m in self.legal():
             if m.text == wanted:
@@ -417,13 +449,26 @@ class Position:
             why = "it is empty"
         else:
             why = "it is not a legal move here"
-        raise IllegalMoveError(f"illegal move {text!r} in {self.text!r}: {why}")
+        raise IllegalMoveError(f"illegal move {quote(text)} in {quote(self.text)}: {why}")
 
     def play(self, move: "str | Move") -> "Position":
         """The position after ``move``; this position is unchanged. Raises IllegalMoveError."""
-        if isinstance(move, Move):
-            return move.after
-        return self.move(move).after
+        return self._legal_move(move).after
+
+    def _legal_move(self, move: "str | Move") -> Move:
+        """The legal Move named by a text, or ``move`` itself if it is one of this position's moves
+        (the same Move, or one with the same text and the same resulting position); a Move of
+        another position or game is an IllegalMoveError, never played."""
+        if not isinstance(move, Move):
+            return self.move(move)
+        if any(m is move for m in self.legal()):
+            return move
+        legal = self.move(move.text)
+        if legal != move:
+            raise IllegalMoveError(
+                f"illegal move {quote(move.text)} in {quote(self.text)}: it was generated in another position"
+            )
+        return legal
 
     @property
     def winner(self) -> str | None:
@@ -434,6 +479,19 @@ class Position:
                 decided = self.other(self.turn)
             self._winner = decided
         return self._winner  # type: ignore[return-value]
+
+    def end_reason(self) -> str | None:
+        """Why the game ended at this position, as a sentence for people; None while it goes on."""
+        winner = self.winner
+        if winner is None:
+            return None
+        if self._decided() is None:
+            return f"{self.side_names[self.turn]} has no legal move, so {self.side_names[winner]} wins."
+        return self._end_reason(winner)
+
+    def _end_reason(self, decided: str) -> str:
+        """Game hook: why ``_decide`` ended the game (``decided`` is the winner or "draw")."""
+        return "The game is drawn." if decided == "draw" else f"{self.side_names[decided]} wins."
 
     def describe_result(self) -> str:
         w = self.winner
@@ -490,6 +548,7 @@ class Position:
         return {
             "game": cls.game,
             "title": cls.title,
+            "description": cls.description,
             "variant": cls.variant,
             "sides": [{"id": s, "name": cls.side_names[s]} for s in cls.sides],
             "pieces": cls.pieces,
@@ -505,7 +564,9 @@ def perft(position: Position, depth: int) -> int:
     >>> perft(pygame_rules.start("lilypad"), 3)
     288
     """
-    if depth == 0:
+    if depth <= 0:
+        if depth < 0:
+            raise ValueError(f"perft depth {depth} is negative")
         return 1
     moves = position.legal()
     if depth == 1:
@@ -518,7 +579,7 @@ def split_fields(text: str, count: int, example: str) -> list[str]:
     parts = text.split()
     if len(parts) != count:
         raise PositionError(
-            f"position {text!r} has {len(parts)} fields, expected {count} (like {example!r})"
+            f"position {quote(text)} has {len(parts):,} fields, expected {count} (like {example!r})"
         )
     return parts
 
@@ -549,13 +610,19 @@ def variants(game: str) -> list[str]:
 
 def position_class(game: str, variant: str | None = None) -> type[Position]:
     """The Position subclass for ``game`` and ``variant``; ValueError names the known ones."""
+    if not isinstance(game, str) or not isinstance(variant, (str, type(None))):
+        raise RulesError("a game and its variant must be named by text")
     cls = _REGISTRY.get((game, variant or None))
     if cls is not None:
         return cls
     if (game, None) not in _REGISTRY:
-        raise RulesError(f"unknown game {game!r} (games: {', '.join(games())})")
+        raise RulesError(f"unknown game {_name(game)} (games: {', '.join(games())})")
     known = ", ".join(variants(game)) or "none"
-    raise RulesError(f"unknown variant {variant!r} of {game} (variants: {known})")
+    raise RulesError(f"unknown variant {_name(variant)} of {game} (variants: {known})")
+
+
+def _name(value: Any) -> str:
+    return quote(value) if isinstance(value, str) else "(none)" if value is None else "(not text)"
 
 
 class Game:
@@ -574,7 +641,7 @@ class Game:
             start = cls.start()
         elif isinstance(position, Position):
             if type(position) is not cls:
-                raise PositionError(f"position {position!r} is not a {game} position")
+                raise PositionError(f"position {quote(position.text)} is not a {cls.title} position")
             start = position
         else:
             start = cls.from_text(position)
@@ -624,6 +691,12 @@ class Game:
             return "draw by threefold repetition"
         return self.position.describe_result()
 
+    def end_reason(self) -> str | None:
+        """Why the game is over, as a sentence (threefold repetition included); None while it goes on."""
+        if self.result == "draw" and self.position.winner is None:
+            return "The same position came up for the third time, so the game is drawn."
+        return self.position.end_reason()
+
     def legal(self) -> tuple[Move, ...]:
         return () if self.result is not None else self.position.legal()
 
@@ -633,11 +706,19 @@ class Game:
     def play(self, move: "str | Move") -> Move:
         """Play ``move`` (a text or a Move of the current position); return the Move played."""
         if self.result is not None:
+            text = move.text if isinstance(move, Move) else move if isinstance(move, str) else ""
             raise IllegalMoveError(
-                f"illegal move {str(move)!r} in {self.position.text!r}: the game is over "
+                f"illegal move {quote(text)} in {quote(self.position.text)}: the game is over "
                 f"({self.describe_result()})"
             )
-        m = self.position.move(move.text if isinstance(move, Move) else move)
+        before = self.position
+        m = before._legal_move(move)
+        # The record must hold no chain of positions as long as the game: a position's cached
+        # moves hold the positions after them, whose cached moves hold the next ones, and so on;
+        # freeing such a chain recurses once per ply, which overflows the small stack of Python
+        # in WebAssembly after some hundreds of plies. So a position moved past forgets its
+        # moves (they are generated again if it is ever asked), and the chain stays one ply long.
+        before._legal = None
         self._moves.append(m)
         self._positions.append(m.after)
         key = m.after.repetition_key

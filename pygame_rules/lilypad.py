@@ -19,11 +19,13 @@ from .core import (
     PositionError,
     format_board,
     parse_board,
+    quote,
     register,
     split_fields,
 )
 
 BLACK, GREEN = "b", "g"
+SIDE_NAME = {BLACK: "Black", GREEN: "Green"}
 GEOMETRY = Geometry.grid(8, 8, kind=lambda f, r: "dark" if (f + r) % 2 else "light")
 DARK = frozenset(i for i, k in enumerate(GEOMETRY.kinds) if k == "dark")
 RANK = tuple(r for _, r in GEOMETRY.coords)
@@ -37,6 +39,8 @@ ALL_DIAGONALS = tuple(DIRECTIONS.index(d) for d in ((1, 1), (1, -1), (-1, -1), (
 #: The rank a side's King races to, and the rank it drops its King on (0-based).
 LAST_ROW = {BLACK: 0, GREEN: 7}
 BACK_ROW = {BLACK: 7, GREEN: 0}
+#: Checkers of each side at the start (the King is one of them): a side never has more.
+START_CHECKERS = 12
 
 OTHER = {BLACK: GREEN, GREEN: BLACK}
 #: Letters by side: soldier, King (default rules) or soldier with the pawn (invisible-city),
@@ -82,14 +86,24 @@ class Lilypad(Position):
     game = "lilypad"
     title = "Lilypad"
     sides = (BLACK, GREEN)
-    side_names = {BLACK: "Black", GREEN: "Green"}
+    side_names = SIDE_NAME
     start_text = "b1b1b1b1/1b1b1b1b/b1b1b1b1/8/8/1g1g1g1g/g1g1g1g1/1g1g1g1g b bg"
     geometry = GEOMETRY
     pieces = {
-        "b": {"side": BLACK, "name": "Black soldier", "glyph": "checker"},
-        "B": {"side": BLACK, "name": "Black King", "glyph": "king"},
-        "g": {"side": GREEN, "name": "Green soldier", "glyph": "checker"},
-        "G": {"side": GREEN, "name": "Green King", "glyph": "king"},
+        letter: {"side": side, "name": f"{SIDE_NAME[side]} {kind}", "glyph": glyph, "help": help}
+        for side in (BLACK, GREEN)
+        for letter, kind, glyph, help in (
+            (
+                side, "soldier", "checker",
+                "Steps one square diagonally forward, or jumps an enemy piece diagonally forward and may "
+                "jump on (captures are compulsory when possible). Never enters its last row.",
+            ),
+            (
+                side.upper(), "King", "king",
+                "Steps diagonally forward like a soldier and captures like one, or swaps places with a "
+                "soldier of its own along a chain of them. Reach your last row with it to win.",
+            ),
+        )
     }
 
     # Rule switches that the invisible-city variants turn.
@@ -98,6 +112,8 @@ class Lilypad(Position):
     king_checker_moves = True  # the King's own checker steps and captures
     king_checker_capturable = True
     king_range_one = False  # the King moves to an adjacent checker only
+    #: What the pieces are called in messages.
+    checkers = "soldiers"
 
     __slots__ = ()
 
@@ -109,37 +125,43 @@ class Lilypad(Position):
         board = parse_board(board_text, GEOMETRY, "".join(cls.pieces) + "ac", spill=True)
         board = ["." if p in "ac" else p for p in board]  # the seeds' [1]/[2] labels
         if side not in cls.sides:
-            raise PositionError(f"position {text!r}: side to move {side!r} must be 'b' or 'g'")
+            raise PositionError(f"position {quote(text)}: side to move {quote(side)} must be 'b' or 'g'")
         if drops not in ("bg", "g", "-"):
-            raise PositionError(f"position {text!r}: drops {drops!r} must be 'bg', 'g' or '-'")
+            raise PositionError(f"position {quote(text)}: drops {quote(drops)} must be 'bg', 'g' or '-'")
         drops = "" if drops == "-" else drops
         if drops and side != drops[0]:
-            raise PositionError(f"position {text!r}: {cls.side_names[drops[0]]} must drop its King first")
+            raise PositionError(f"position {quote(text)}: {cls.side_names[drops[0]]} must drop its King first")
         for i, p in enumerate(board):
             if p == EMPTY:
                 continue
             name = GEOMETRY.names[i]
             if i not in DARK:
-                raise PositionError(f"position {text!r}: piece {p!r} on light square {name}")
+                raise PositionError(f"position {quote(text)}: piece {p!r} on light square {name}")
             s = SIDE_OF[p]
             # A soldier may not go there; in the crowning variants it would have been crowned.
             uncrowned = (SOLDIER[s], KING[s]) if cls.crowning else (SOLDIER[s],)
             if p in uncrowned and RANK[i] == LAST_ROW[s]:
                 what = "uncrowned checker" if cls.crowning else "soldier"
                 raise PositionError(
-                    f"position {text!r}: {cls.side_names[s]} {what} on {name}, its last row"
+                    f"position {quote(text)}: {cls.side_names[s]} {what} on {name}, its last row"
                 )
         for s in cls.sides:
+            count = sum(1 for p in board if p != EMPTY and SIDE_OF[p] == s)
+            if count > START_CHECKERS:
+                raise PositionError(
+                    f"position {quote(text)}: {cls.side_names[s]} has {count} {cls.checkers}; a side starts "
+                    f"with {START_CHECKERS} (its King is one of them)"
+                )
             kings = [GEOMETRY.names[i] for i, p in enumerate(board) if p in (KING[s], CROWNED_KING[s])]
             if len(kings) > 1:
-                raise PositionError(f"position {text!r}: {cls.side_names[s]} has two Kings ({', '.join(kings)})")
+                raise PositionError(f"position {quote(text)}: {cls.side_names[s]} has two Kings ({', '.join(kings)})")
             if kings and s in drops:
                 raise PositionError(
-                    f"position {text!r}: {cls.side_names[s]} has a King on {kings[0]} but has still to drop one"
+                    f"position {quote(text)}: {cls.side_names[s]} has a King on {kings[0]} but has still to drop one"
                 )
             if not kings and drops and s not in drops:  # nothing is captured during the drops
                 raise PositionError(
-                    f"position {text!r}: {cls.side_names[s]} has dropped its King but has none on the board"
+                    f"position {quote(text)}: {cls.side_names[s]} has dropped its King but has none on the board"
                 )
         return State(tuple(board), side, drops)
 
@@ -173,6 +195,12 @@ class Lilypad(Position):
                 if RANK[k] == LAST_ROW[side]:
                     return side
         return "draw" if kings == 0 and not self._state.drops else None
+
+    def _end_reason(self, decided: str) -> str:
+        if decided == "draw":
+            return "Both Kings have been captured, so the game is drawn."
+        name = self.side_names[decided]
+        return f"{name}'s King reached its last row (rank {LAST_ROW[decided] + 1}), so {name} wins."
 
     # -- move generation ------------------------------------------------------------------------
 
@@ -386,8 +414,10 @@ class Lilypad(Position):
             k = self.king_square(self.winner)
             if k >= 0:
                 marks.append({"square": GEOMETRY.names[k], "kind": "win", "label": "King home"})
-        elif self.legal() and self.legal()[0].removed:
-            notes.append("A capture is possible, so a capture must be made.")
+        elif self.legal() and self.legal()[0].removed:  # captures are mandatory: all moves capture
+            notes.append("A capture is possible, so a capture must be made (the marked pieces can capture).")
+            for square in sorted({m.path[0] for m in self.legal()}):
+                marks.append({"square": square, "kind": "must-move", "label": "Must capture"})
         return {"notes": notes, "marks": marks}
 
 
@@ -410,18 +440,26 @@ class InvisibleCity(Lilypad):
 
     variant = "invisible-city"
     title = "Lilypad (Invisible City)"
+    description = (
+        "The designer's own rules: checkers crowned on the far row move backward too, capture chains "
+        "must be completed, and the pawn rides from checker to checker."
+    )
     pieces = {
-        "b": {"side": BLACK, "name": "Black checker", "glyph": "checker"},
-        "B": {"side": BLACK, "name": "Black checker with the pawn", "glyph": "king"},
-        "x": {"side": BLACK, "name": "Black crowned checker", "glyph": "crowned"},
-        "X": {"side": BLACK, "name": "Black crowned checker with the pawn", "glyph": "crowned-king"},
-        "g": {"side": GREEN, "name": "Green checker", "glyph": "checker"},
-        "G": {"side": GREEN, "name": "Green checker with the pawn", "glyph": "king"},
-        "y": {"side": GREEN, "name": "Green crowned checker", "glyph": "crowned"},
-        "Y": {"side": GREEN, "name": "Green crowned checker with the pawn", "glyph": "crowned-king"},
+        letter: {"side": side, "name": f"{SIDE_NAME[side]} {kind}", "glyph": glyph, "help": help}
+        for side, crowned in ((BLACK, "x"), (GREEN, "y"))
+        for letter, kind, glyph, help in (
+            (side, "checker", "checker", "Steps one square diagonally forward or jumps an enemy diagonally "
+             "forward, and must go on jumping while it can. Crowned when it reaches the far row."),
+            (side.upper(), "checker with the pawn", "king", "Moves as a checker, carrying the pawn; or the "
+             "pawn moves on to another checker of its side along a chain of them. Get the pawn to the far row."),
+            (crowned, "crowned checker", "crowned", "Steps and jumps diagonally in all four directions."),
+            (crowned.upper(), "crowned checker with the pawn", "crowned-king", "Moves as a crowned checker, "
+             "carrying the pawn; or the pawn moves on along a chain of its side's checkers."),
+        )
     }
     crowning = True
     complete_jumps = True
+    checkers = "checkers"
     __slots__ = ()
 
 
@@ -432,13 +470,28 @@ OPTIONS = {
     "a2": {"king_checker_moves": False},
     "a3": {"king_range_one": True},
 }
+#: How each option reads in a variant's name, and what it changes, in words.
+OPTION_WORDS = {
+    "a1": ("the pawn's checker fixed and safe", "the checker carrying the pawn may not move and cannot be captured"),
+    "a2": ("the pawn's checker fixed", "the checker carrying the pawn may not move but can be captured"),
+    "a3": ("the pawn one step", "the pawn moves on only to a neighbouring checker each turn"),
+}
 for _names in (("a1",), ("a2",), ("a3",), ("a1", "a3"), ("a2", "a3")):
     _attrs = {k: v for n in _names for k, v in OPTIONS[n].items()}
     _variant = "+".join(("invisible-city",) + _names)
+    _name = ", ".join(OPTION_WORDS[n][0] for n in _names)
+    _changes = "; ".join(OPTION_WORDS[n][1] for n in _names)
     register(
         type(
             "InvisibleCity" + "".join(n.upper() for n in _names),
             (InvisibleCity,),
-            {"variant": _variant, "title": f"Lilypad (Invisible City, {' '.join(_names)})", "__slots__": (), **_attrs},
+            {
+                "variant": _variant,
+                "title": f"Lilypad (Invisible City, {_name})",
+                "description": f"Invisible City with Appendix A option{'s' if len(_names) > 1 else ''} "
+                f"{' and '.join(n[1] for n in _names)}: {_changes}.",
+                "__slots__": (),
+                **_attrs,
+            },
         )
     )

@@ -25,6 +25,8 @@ from .core import (
     PositionError,
     format_board,
     parse_board,
+    quote,
+    read_number,
     register,
     split_fields,
     square_name,
@@ -292,7 +294,7 @@ class Lion(Position):
         board = tuple(parse_board(board_text, GEOMETRY, "".join(cls.pieces)))
 
         def bad(why: str) -> PositionError:
-            return PositionError(f"position {text!r}: {why}")
+            return PositionError(f"position {quote(text)}: {why}")
 
         def describe(i: int) -> str:
             p = board[i]
@@ -310,12 +312,13 @@ class Lion(Position):
             for p in letters:
                 most = MOST.get(p.lower())
                 if most is not None and board.count(p) > most:
-                    raise bad(f"{SIDE_NAMES[s]} has {board.count(p)} {PIECE_NAMES[p.lower()]}s, at most {most}")
+                    raise bad(f"{SIDE_NAMES[s]} has {board.count(p)} {PIECE_NAMES[p.lower()]}s; a side starts with {most}")
             frogs = board.count(letters[6]) + board.count(letters[7])
             if frogs > MOST_FROGS:
-                raise bad(f"{SIDE_NAMES[s]} has {frogs} Frogs and Butterflies, at most {MOST_FROGS}")
+                raise bad(f"{SIDE_NAMES[s]} has {frogs} Frogs and Butterflies; a side starts with {MOST_FROGS} Frogs "
+                          "(a Butterfly is a promoted Frog)")
         if side not in cls.sides:
-            raise bad(f"side to move {side!r} must be 'w' or 'b'")
+            raise bad(f"side to move {quote(side)} must be 'w' or 'b'")
         mover = cls.other(side)
         if board.count(LETTERS[mover][0]) == 0:
             raise bad(f"{SIDE_NAMES[mover]} has no Lion, so the game ended before {SIDE_NAMES[side]}'s turn")
@@ -325,25 +328,26 @@ class Lion(Position):
                 return []
             items = field.split(",")
             if len(set(items)) != len(items):
-                raise bad(f"{what} {field!r} lists an entry twice")
+                raise bad(f"{what} {quote(field)} lists an entry twice")
             return items
 
         def square(name: str, entry: str, what: str) -> int:
             if name not in SQUARE:
-                raise bad(f"{what} entry {entry!r}: {name} is not a square of the board")
+                raise bad(f"{what} entry {quote(entry)}: {name} is not a square of the board")
             return SQUARE[name]
 
         charges = []
         for entry in entries(charges_text, "charges"):
             m = _CHARGE.fullmatch(entry)
             if not m:
-                raise bad(f"charge entry {entry!r} must be like 'b4n2' (rhino square, n/e/s/w, distance)")
+                raise bad(f"charge entry {quote(entry)} must be like 'b4n2' (rhino square, n/e/s/w, distance)")
             i = square(m.group(1), entry, "charge")
             if board[i].lower() != RHINO:
-                raise bad(f"charge entry {entry!r} names {describe(i)} on {NAMES[i]}, not a Rhinoceros")
-            distance = int(m.group(3))
-            if distance > 6:
-                raise bad(f"charge entry {entry!r}: no rhino move on the field is longer than 6 squares")
+                raise bad(f"charge entry {quote(entry)} names {describe(i)} on {NAMES[i]}, not a Rhinoceros")
+            distance = read_number(
+                m.group(3), 6, f"position {quote(text)}: charge entry {quote(entry)}: the distance",
+                " squares (no rhino move on the field is longer)",
+            )
             d = next(k for k, v in DIRECTION_LETTERS.items() if v == m.group(2))
             charges.append((i, d, distance))
         for s in cls.sides:
@@ -356,33 +360,34 @@ class Lion(Position):
         for entry in entries(marks_text, "marks"):
             m = _MARK.fullmatch(entry)
             if not m:
-                raise bad(f"mark entry {entry!r} must be like 'e5>e4' (spider square > marked square)")
+                raise bad(f"mark entry {quote(entry)} must be like 'e5>e4' (spider square > marked square)")
             spider, marked = square(m.group(1), entry, "mark"), square(m.group(2), entry, "mark")
             if board[spider].lower() != SPIDER:
-                raise bad(f"mark entry {entry!r} names {describe(spider)} on {NAMES[spider]}, not a Spider")
+                raise bad(f"mark entry {quote(entry)} names {describe(spider)} on {NAMES[spider]}, not a Spider")
             if SIDE_OF[board[marked]] != cls.other(SIDE_OF[board[spider]]):
-                raise bad(f"mark entry {entry!r}: {describe(marked)} on {NAMES[marked]} is not an enemy "
+                raise bad(f"mark entry {quote(entry)}: {describe(marked)} on {NAMES[marked]} is not an enemy "
                           "of that Spider")
             marks.append((spider, marked))
 
         stuck = []
         for entry in entries(stuck_text, "stuck"):
             if not re.fullmatch(r"[a-g][1-9]", entry):
-                raise bad(f"stuck entry {entry!r} must be an elephant's square like 'b2'")
+                raise bad(f"stuck entry {quote(entry)} must be an elephant's square like 'b2'")
             i = square(entry, entry, "stuck")
             if board[i].lower() != ELEPHANT:
-                raise bad(f"stuck entry {entry!r} names {describe(i)}, not an Elephant")
+                raise bad(f"stuck entry {quote(entry)} names {describe(i)}, not an Elephant")
             stuck.append(i)
 
-        if not clock_text.isdigit() or not 0 <= int(clock_text) <= DRAW_CLOCK:
-            raise bad(f"clock {clock_text!r} must be a number of plies from 0 to {DRAW_CLOCK}")
+        clock = read_number(
+            clock_text, DRAW_CLOCK, f"position {quote(text)}: the clock", " plies (the game is drawn at 100)"
+        )
         return State(
             board,
             side,
             _name_sorted(charges, key=_first),
             tuple(sorted(marks, key=_mark_order)),
             _name_sorted(stuck),
-            int(clock_text),
+            clock,
         )
 
     def _format(self) -> str:
@@ -406,6 +411,12 @@ class Lion(Position):
         if s.clock >= DRAW_CLOCK:
             return "draw"
         return None
+
+    def _end_reason(self, decided: str) -> str:
+        if decided == "draw":
+            return f"{DRAW_CLOCK} plies passed without a capture, a frog move or a promotion, so the game is drawn."
+        name, loser = self.side_names[decided], self.side_names[self.other(decided)]
+        return f"{name} captured the {loser} Lion, so {name} wins."
 
     # -- move generation ------------------------------------------------------------------------
 

@@ -56,7 +56,7 @@ import re
 import zlib
 from dataclasses import dataclass, field
 
-from .core import Game, IllegalMoveError, Position, RulesError, position_class
+from .core import Game, IllegalMoveError, Position, RulesError, position_class, quote
 
 #: Longest record read, in characters (a 10,000-move game with comments is far below it).
 MAX_RECORD_CHARS = 1_000_000
@@ -79,12 +79,6 @@ class RecordError(RulesError):
     def __init__(self, message: str, line: int | None = None):
         super().__init__(f"line {line}: {message}" if line is not None else message)
         self.line = line
-
-
-def quote(text: str, limit: int = 40) -> str:
-    """``text`` in quotes for a message, cut to ``limit`` characters, control characters escaped."""
-    short = text if len(text) <= limit else text[: limit - 1] + "…"
-    return repr(short)
 
 
 @dataclass
@@ -423,7 +417,7 @@ def _replay(game: Game, word: str, line: int) -> None:
     except IllegalMoveError:
         legal = position.moves()
         listed = ", ".join(legal[:8]) + (f" and {len(legal) - 8} more" if len(legal) > 8 else "")
-        raise RecordError(f"{name} is not a legal move in {position.text!r} (legal: {listed})", line) from None
+        raise RecordError(f"{name} is not a legal move in {quote(position.text)} (legal: {listed})", line) from None
 
 
 def read_record(text: str) -> Game:

@@ -24,6 +24,8 @@ from .core import (
     PositionError,
     format_board,
     parse_board,
+    quote,
+    read_number,
     register,
     split_fields,
 )
@@ -36,6 +38,8 @@ UNCROWNED_LETTERS = frozenset(UNCROWNED.values())
 OTHER = {GREEN: BLACK, BLACK: GREEN}
 #: The side left with this many stones (after the opponent's move) has lost: the third capture.
 LOSING_STONE_COUNT = 7
+#: Stones of each side at the start: a side never has more.
+START_STONES = 10
 #: Plies with no capture, crowning or uncrowning that end the game in a draw.
 DRAW_CLOCK = 100
 #: The bound field before Green's first move, and when no equalizer applies.
@@ -102,10 +106,16 @@ class ThreeCrowns(Position):
     geometry = GEOMETRY
     node_cost = 2.7  # bench/speed.py
     pieces = {
-        "g": {"side": GREEN, "name": "Green stone", "glyph": "stone"},
-        "G": {"side": GREEN, "name": "Green crowned stone", "glyph": "crowned-stone"},
-        "b": {"side": BLACK, "name": "Black stone", "glyph": "stone"},
-        "B": {"side": BLACK, "name": "Black crowned stone", "glyph": "crowned-stone"},
+        letter: {"side": side, "name": f"{name} {kind}", "glyph": glyph, "help": help}
+        for side, name in ((GREEN, "Green"), (BLACK, "Black"))
+        for letter, kind, glyph, help in (
+            (side, "stone", "stone", "Steps to any of the 8 neighbouring squares. Crowned when its step or "
+             "jump makes a line of 3 uncrowned stones of its colour. Jumps only crowned enemies, always two "
+             "legs: the second stone jumped is captured."),
+            (side.upper(), "crowned stone", "crowned-stone", "Steps to any of the 8 neighbouring squares. "
+             "Jumps only uncrowned enemies, always two legs: the second stone jumped is captured (a crowned "
+             "one is uncrowned instead). Three crowned stones in a line win."),
+        )
     }
 
     __slots__ = ()
@@ -118,26 +128,31 @@ class ThreeCrowns(Position):
         board = parse_board(board_text, GEOMETRY, "".join(cls.pieces) + "ac", spill=True)
         board = [EMPTY if p in "ac" else p for p in board]  # the seeds' [1]/[2] labels
         if side not in cls.sides:
-            raise PositionError(f"position {text!r}: side to move {side!r} must be 'g' or 'b'")
+            raise PositionError(f"position {quote(text)}: side to move {quote(side)} must be 'g' or 'b'")
         if bound == BOUND_NEXT:
             if side != GREEN:
                 raise PositionError(
-                    f"position {text!r}: bound '*' (before Green's first move) needs Green to move"
+                    f"position {quote(text)}: bound '*' (before Green's first move) needs Green to move"
                 )
         elif bound != NO_BOUND:
             if bound not in GEOMETRY.index:
                 raise PositionError(
-                    f"position {text!r}: bound {bound!r} must be '*', '-' or a square like 'e3'"
+                    f"position {quote(text)}: bound {quote(bound)} must be '*', '-' or a square like 'e3'"
                 )
             if SIDE_OF.get(board[GEOMETRY.index[bound]]) != GREEN:
                 raise PositionError(
-                    f"position {text!r}: bound square {bound} must hold the Green stone moved at ply 1"
+                    f"position {quote(text)}: bound square {bound} must hold the Green stone moved at ply 1"
                 )
-        if not clock.isascii() or not clock.isdigit():
-            raise PositionError(
-                f"position {text!r}: clock {clock!r} must be a number of plies (0 or more)"
-            )
-        return State(tuple(board), side, bound, int(clock))
+        for s in cls.sides:
+            stones = stone_count(board, s)
+            if stones > START_STONES:
+                raise PositionError(
+                    f"position {quote(text)}: {cls.side_names[s]} has {stones} stones; a side starts with {START_STONES}"
+                )
+        plies = read_number(
+            clock, DRAW_CLOCK, f"position {quote(text)}: the clock", " plies (the game is drawn at 100)"
+        )
+        return State(tuple(board), side, bound, plies)
 
     def _format(self) -> str:
         s = self._state
@@ -161,6 +176,14 @@ class ThreeCrowns(Position):
         if s.clock >= DRAW_CLOCK:
             return "draw"
         return None
+
+    def _end_reason(self, decided: str) -> str:
+        if decided == "draw":
+            return f"{DRAW_CLOCK} plies in a row passed without a capture, crowning or uncrowning, so the game is drawn."
+        name, loser = self.side_names[decided], self.side_names[self.other(decided)]
+        if crowned_lines(self._state.board, decided):
+            return f"{name} has three crowned stones in a line, so {name} wins."
+        return f"{loser} is down to {LOSING_STONE_COUNT} stones (a third one was captured), so {name} wins."
 
     # -- move generation ------------------------------------------------------------------------
 

@@ -7,9 +7,12 @@ import { PIECE_CSS } from "./board-style.js";
 import { boardEntry, catalog, gameEntry } from "./catalog.js";
 import { sharedEngine } from "./engine.js";
 import { glyphMarkup } from "./glyphs.js";
-import { linkHash, readLink } from "./links.js";
+import { renderLibrary } from "./library.js";
+import { friendHash, linkHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
-import { createStorage } from "./storage.js";
+import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
+import { describeMove, describePosition } from "./speech.js";
+import { createStorage, newId } from "./storage.js";
 
 const html = document.documentElement;
 html.dataset.app = "running"; // start.js reports load failures until now; from here the app does
@@ -23,9 +26,11 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, pieceSheet];
 
 const app = {
   catalog: null,
-  saved: { current: null, games: new Map() }, // the saved games, checked (storage.js)
+  library: { entries: new Map(), last: {} }, // every saved game, checked (storage.js)
+  entry: null, // the library entry of the game on the board: {id, created}
   storageFull: false, // said once: the browser keeps no more of the games
-  record: null, // the game on the board
+  record: null, // the game as the board shows it: the line's moves up to its cursor
+  line: lineOf([]), // the moves of the game, the cursor (how many the board shows), and what a new line replaced (review.js)
   info: null, // Python's fixed facts of record.game / record.variant
   state: null, // Python's state of record
   orientation: readSetting("orientation") === "flipped" ? "flipped" : "normal",
@@ -97,30 +102,51 @@ function renderVariants() {
 }
 
 function renderMoves() {
-  const { history, turn } = app.state;
+  const { turn } = app.state;
+  const { moves, cursor } = app.line;
   const [first, second] = app.info.sides.map((s) => s.id);
-  // Sides alternate, so the side that moved first follows from the side to move now.
-  const firstMover = history.length % 2 === 0 ? turn : turn === first ? second : first;
-  const cells = firstMover === second ? ["…", ...history] : [...history];
+  // Sides alternate, so the side that moved first follows from the side to move at the cursor.
+  const firstMover = cursor % 2 === 0 ? turn : turn === first ? second : first;
+  const offset = firstMover === second ? 1 : 0;
+  const cells = [...(offset ? [null] : []), ...moves];
   const list = $("moves");
   list.replaceChildren();
+  let current = null;
   for (let i = 0; i < cells.length; i += 2) {
     const li = document.createElement("li");
     const num = document.createElement("span");
     num.className = "num";
     num.textContent = `${i / 2 + 1}.`;
     li.append(num);
-    for (const [j, text] of cells.slice(i, i + 2).entries()) {
-      const span = document.createElement("span");
-      span.className = "mv";
-      span.textContent = text;
-      if (i + j === cells.length - 1 && history.length) span.classList.add("current");
-      li.append(span);
+    for (let j = i; j < Math.min(i + 2, cells.length); j++) {
+      const ply = j - offset + 1; // the number of moves shown once this one is played
+      if (cells[j] === null) {
+        li.append(Object.assign(document.createElement("span"), { className: "mv", textContent: "…" }));
+        continue;
+      }
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "mv";
+      button.textContent = cells[j];
+      button.dataset.ply = String(ply);
+      button.onclick = () => void goTo(ply);
+      if (ply === cursor) {
+        button.classList.add("current");
+        button.setAttribute("aria-current", "step");
+        current = button;
+      } else if (ply > cursor) button.classList.add("future");
+      li.append(button);
     }
     list.append(li);
   }
-  $("moves-empty").hidden = history.length > 0;
-  list.scrollTop = list.scrollHeight;
+  $("moves-empty").hidden = moves.length > 0;
+  if (current) current.scrollIntoView({ block: "nearest" });
+  else list.scrollTop = 0;
+  const reviewing = !atEnd(app.line);
+  $("review-note").hidden = !reviewing;
+  $("review-note-text").textContent = reviewing
+    ? `Looking at move ${cursor} of ${moves.length}. A move played here starts a new line.`
+    : "";
 }
 
 // One entry per kind of piece (pieces that differ only by side share a drawing), named without
@@ -149,6 +175,7 @@ function renderHeading() {
   renderLegend();
   document.title = `${app.info.title} · Kings & Soldiers`;
   $("title").textContent = app.info.title;
+  $("variant-about").textContent = app.info.description ?? "";
   for (const b of $("games").children) b.setAttribute("aria-pressed", String(b.dataset.game === app.record.game));
   renderVariants();
 }
@@ -160,7 +187,7 @@ function renderPanel() {
   $("turn").hidden = over;
   $("turn").innerHTML = over ? "" : `${sideSwatch(state.turn)}<span>${sideName(state.turn)} to move</span>`;
   $("result").hidden = !over;
-  $("result").textContent = over ? capitalise(state.resultText) : "";
+  if (over) renderResult();
   $("notes").replaceChildren(
     ...state.status.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text })),
   );
@@ -172,16 +199,57 @@ function renderPanel() {
   renderControls();
 }
 
+// Who won and why, in words; against the computer from the person's side ("You won").
+function renderResult() {
+  const { result, resultText, resultReason } = app.state;
+  const person = Object.keys(app.players).filter((side) => app.players[side] === "human");
+  let title = capitalise(resultText);
+  if (person.length === 1 && result !== "draw") title = result === person[0] ? "You won!" : "You lost";
+  $("result-title").textContent = title;
+  $("result-reason").textContent = resultReason ?? "";
+  $("rematch-switched").hidden = app.mode !== "play-0" && app.mode !== "play-1";
+}
+
+// A new game of the same game and variant; `switched` gives the person the other side.
+function rematch(switched = false) {
+  if (switched) chooseMode(app.mode === "play-0" ? "play-1" : "play-0");
+  return newGame();
+}
+
+// The side drawn at the bottom when the board is not flipped: the one whose pieces start lower.
+function bottomSide(info) {
+  const start = boardEntry(app.catalog, info.game, info.variant)?.state.board ?? {};
+  const rank = Object.fromEntries(info.squares.map((sq) => [sq.name, sq.y]));
+  const depth = (side) => {
+    const ys = Object.entries(start).filter(([, p]) => info.pieces[p]?.side === side.id).map(([sq]) => rank[sq]);
+    return ys.reduce((a, b) => a + b, 0) / (ys.length || 1);
+  };
+  return info.sides.reduce((low, side) => (depth(side) > depth(low) ? side : low)).id;
+}
+
+// Against the computer the person's side is at the bottom (and kept there as the board's setting).
+function facePerson() {
+  const person = { "play-0": 0, "play-1": 1 }[app.mode];
+  if (person === undefined || !app.info) return;
+  const wanted = app.info.sides[person].id === bottomSide(app.info) ? "normal" : "flipped";
+  if (wanted !== app.orientation) flip();
+}
+
 function renderControls() {
   const idle = app.ready && !app.busy;
   $("mode").disabled = $("level").disabled = !idle;
-  $("level-field").hidden = app.mode === "two";
+  $("level-field").hidden = app.mode === "two" || isFriendGame();
   $("pause").hidden = !isDemo();
   $("pause").disabled = !idle || app.state?.result != null;
   $("pause").textContent = app.paused ? "Resume" : "Pause";
   $("thinking").hidden = !app.thinking;
   html.toggleAttribute("data-thinking", Boolean(app.thinking));
-  $("undo").disabled = !idle || !app.state?.history.length;
+  $("undo").disabled = !idle || app.line.cursor === 0;
+  $("redo").disabled = !idle || atEnd(app.line);
+  const { cursor, moves } = app.line;
+  for (const [id, off] of [["first", cursor === 0], ["back", cursor === 0], ["forward", cursor === moves.length], ["last", cursor === moves.length]]) {
+    $(id).disabled = !idle || off;
+  }
   for (const id of ["new-game", "share", "flip"]) $(id).disabled = id !== "flip" && !idle;
   $("variant").disabled = !idle;
   $("load-button").disabled = !idle;
@@ -195,11 +263,16 @@ function renderControls() {
   });
 }
 
-// Show `state` (Python's answer for `record`), animating `motion` ({path, removed} or true) if given.
-function show(state, info, motion = null) {
+// Show `state` (Python's answer for the record the board shows), animating `motion` ({path,
+// removed} or true) if given; `line` is the game's line of moves when it changes (review.js).
+// A move that animates is said to screen readers too.
+function show(state, info, motion = null, line = null) {
   const geometryChanged = info !== app.info;
+  const before = app.state?.board;
+  if (line) app.line = line;
   app.info = info;
   app.state = state;
+  if (motion?.path && before && state.lastMove) announce(describeMove(state.lastMove, before, info));
   app.record = {
     game: state.game,
     variant: state.variant,
@@ -214,31 +287,56 @@ function show(state, info, motion = null) {
     marks: state.status.marks,
     animate: geometryChanged ? false : motion,
   });
+  if (geometryChanged) facePerson();
   renderPanel();
   save();
+  void renderFriend();
 }
 
+// Keep the game on the board in its library entry (written alone: other games, and other tabs'
+// games, are not touched).
 function save() {
-  const { record, state } = app;
-  app.saved.current = record.game;
-  app.saved.games.set(record.game, {
-    record,
+  const { record, state, line } = app;
+  app.entry ??= newEntry();
+  const entry = {
+    id: app.entry.id,
+    record: { ...record, moves: line.moves },
+    cursor: line.cursor,
     board: state.board,
     lastMove: state.lastMove && { path: state.lastMove.path, removed: state.lastMove.removed },
-  });
-  const kept = storage.writeSaved(app.saved);
+    mode: app.mode,
+    level: app.mode === "two" ? null : app.level,
+    created: app.entry.created,
+    updated: new Date().toISOString(),
+    result: state.result ?? null,
+    resultText: state.resultText ?? null,
+  };
+  app.library.entries.set(entry.id, entry);
+  app.library.last = { ...app.library.last, current: entry.id, [record.game]: entry.id };
+  const kept = storage.writeEntry(entry);
   if (!kept && !app.storageFull) {
     showMessage("This browser is not keeping your games (its storage is full or turned off): they will be lost when the page closes.");
   }
   app.storageFull = !kept;
-  history.replaceState(null, "", linkHash(record));
+  if (!location.hash.startsWith("#library")) history.replaceState(null, "", linkHash(record));
 }
 
+const newEntry = () => ({ id: newId(), created: new Date().toISOString() });
+
+// The library entry to continue for a game: the one it showed last, else its latest.
+function entryOf(game) {
+  const last = app.library.entries.get(app.library.last[game]);
+  if (last?.record.game === game) return last;
+  return [...app.library.entries.values()].filter((e) => e.record.game === game).sort((a, b) => b.updated.localeCompare(a.updated))[0] ?? null;
+}
+
+// What openFirst tries: a library entry, to continue.
+const continuing = (label, entry) => entry && { label, record: entry.record, cursor: entry.cursor, entry };
+
 // Draw a record before Python can check it: from the build's catalog, or from the save.
-function drawAtOnce(record) {
+function drawAtOnce({ record, entry: saved }) {
   const entry = boardEntry(app.catalog, record.game, record.variant);
   if (!entry) return;
-  const saved = app.saved.games.get(record.game);
   const same = (a, b) => a && b && JSON.stringify(a) === JSON.stringify(b);
   const isNew = !record.start && !record.moves.length;
   let position = {};
@@ -289,12 +387,23 @@ async function act(task, { byComputer = false } = {}) {
   }
 }
 
-// Open the first record of `tries` ([label, record]) that Python accepts; say why others failed.
+// Open the first of `tries` ({label, record, cursor?, entry?}) that Python accepts; say why others
+// failed. Every move of the record is checked; the board shows the first `cursor` of them. A try
+// with a library entry continues it; one without starts a new entry (the others stay).
 async function openFirst(tries) {
-  for (const [label, record] of tries) {
+  for (const { label, record, cursor, entry } of tries) {
     try {
-      const { state, info } = await fetchGame(record);
-      show(state, info);
+      const { state: end, info } = await fetchGame(record);
+      const line = lineOf(end.history, cursor);
+      const state = atEnd(line) ? end : await engine.call(request("state", { ...record, moves: shown(line) }));
+      app.entry = entry ? { id: entry.id, created: entry.created } : newEntry();
+      if (MODES.includes(entry?.mode) && entry.mode !== app.mode) {
+        app.mode = entry.mode; // a saved game goes on with the players it had
+        $("mode").value = app.mode;
+        if (entry.level && app.catalog.levels.levels.some((l) => l.level === entry.level)) app.level = entry.level;
+        $("level").value = String(app.level);
+      }
+      show(state, info, null, line);
       return true;
     } catch (error) {
       if (label) showMessage(`${label} could not be opened: ${describeError(error)}`);
@@ -306,13 +415,32 @@ async function openFirst(tries) {
 function play(text, options) {
   return act(async () => {
     const state = await engine.call(request("play", app.record, { move: text }));
-    show(state, app.info, state.lastMove);
+    const line = played(app.line, state.history.at(-1));
+    if (line.replaced && line.replaced !== app.line.replaced) {
+      const n = line.replaced.moves.length;
+      showMessage(`A new line from move ${line.replaced.at + 1}: it replaced the ${n} move${n === 1 ? "" : "s"} that followed. Undo back to here brings them back.`, { kind: "note" });
+    }
+    show(state, app.info, state.lastMove, line);
   }, options);
+}
+
+// Show the game after its first `cursor` moves (review); the line is kept, so End comes back.
+function goTo(cursor) {
+  const line = moveTo(app.line, cursor);
+  if (line.cursor === app.line.cursor) return;
+  return act(async () => {
+    const state = await engine.call(request("state", { ...app.record, moves: shown(line) }));
+    const oneOn = line.cursor === app.line.cursor + 1;
+    show(state, app.info, oneOn ? state.lastMove : null, line);
+  });
 }
 
 // -- the computer player ---------------------------------------------------------------------------
 
-const MODES = ["two", "play-0", "play-1", "demo"];
+// Who plays: two people here, a person against the computer, the computer against itself, or a
+// person here against a friend elsewhere, the moves going back and forth by link.
+const MODES = ["two", "play-0", "play-1", "demo", "friend-0", "friend-1"];
+const isFriendGame = () => app.mode.startsWith("friend-");
 const DEMO_PAUSE_MS = 700; // between the moves of a demo, so people can follow them
 
 function readMode() {
@@ -321,8 +449,10 @@ function readMode() {
 }
 
 function assignPlayers() {
+  const [kind, index] = app.mode.split("-");
+  const other = kind === "friend" ? "friend" : "computer";
   app.players = Object.fromEntries(
-    (app.info?.sides ?? []).map((side, i) => [side.id, app.mode === "two" || app.mode === `play-${i}` ? "human" : "computer"]),
+    (app.info?.sides ?? []).map((side, i) => [side.id, app.mode === "two" || String(i) === index ? "human" : other]),
   );
 }
 
@@ -332,7 +462,10 @@ function renderModes() {
   if (select.dataset.sides === names.join()) return; // keep an open list open while a demo plays
   select.dataset.sides = names.join();
   const labels = { two: "Two players", demo: "Computer vs computer" };
-  names.forEach((name, i) => (labels[`play-${i}`] = `Play ${name} vs computer`));
+  names.forEach((name, i) => {
+    labels[`play-${i}`] = `Play ${name} vs computer`;
+    labels[`friend-${i}`] = `Play ${name} with a friend, by link`;
+  });
   select.replaceChildren(...MODES.map((mode) => new Option(labels[mode], mode)));
   select.value = app.mode;
 }
@@ -362,8 +495,8 @@ function warmUpSearch() {
 // If it is the computer's turn, search for its move in the worker and play it like a person's.
 function startThinking() {
   warmUpSearch();
-  if (!app.ready || app.busy || app.thinking || !app.state || app.state.result != null) return;
-  if (humanToMove() || (isDemo() && app.paused) || app.level == null) return;
+  if (!app.ready || app.busy || app.thinking || !app.state || app.state.result != null || !atEnd(app.line)) return;
+  if (app.players[app.state.turn] !== "computer" || (isDemo() && app.paused) || app.level == null) return;
   const search = { cancelled: false, job: null };
   const record = app.record;
   app.thinking = search;
@@ -399,10 +532,12 @@ function stopThinking() {
 
 function chooseMode(mode) {
   app.mode = MODES.includes(mode) ? mode : "two";
+  $("mode").value = app.mode; // when chosen by a button (Rematch, sides switched)
   writeSetting("players", app.mode);
   app.paused = false;
   stopThinking();
   assignPlayers();
+  facePerson();
   renderControls();
   startThinking();
 }
@@ -456,35 +591,53 @@ function describeEffects(effects) {
     .filter(Boolean);
 }
 
-// Take back the last move; against the computer, back to the person's turn (its reply and their move).
+// Take back the last move; against the computer, back to the person's turn (its reply and their
+// move). The moves taken back stay in the line, for Redo.
 function undo() {
   return act(async () => {
-    const undone = app.state.lastMove;
+    const takenBack = app.state.lastMove;
     const someoneHuman = Object.values(app.players).includes("human");
-    let record = app.record;
+    let cursor = app.line.cursor;
     let state;
     do {
-      record = { ...record, moves: record.moves.slice(0, -1) };
-      state = await engine.call(request("state", record));
-    } while (someoneHuman && record.moves.length && app.players[state.turn] === "computer");
-    const oneMove = record.moves.length === app.record.moves.length - 1;
-    show(state, app.info, oneMove ? { path: [...undone.path].reverse(), removed: [] } : null);
+      cursor -= 1;
+      state = await engine.call(request("state", { ...app.record, moves: app.line.moves.slice(0, cursor) }));
+    } while (someoneHuman && cursor > 0 && app.players[state.turn] === "computer");
+    const { line, restored } = undone(app.line, cursor);
+    if (restored) showMessage(`The ${restored} move${restored === 1 ? "" : "s"} that the new line replaced ${restored === 1 ? "is" : "are"} back: Redo plays ${restored === 1 ? "it" : "them"} again.`, { kind: "note" });
+    const oneMove = cursor === app.line.cursor - 1;
+    show(state, app.info, oneMove && takenBack ? { path: [...takenBack.path].reverse(), removed: [] } : null, line);
   });
 }
 
+// Play again what Undo took back; against the computer, on to the person's next turn.
+function redo() {
+  return act(async () => {
+    const someoneHuman = Object.values(app.players).includes("human");
+    let cursor = app.line.cursor;
+    let state;
+    do {
+      cursor += 1;
+      state = await engine.call(request("state", { ...app.record, moves: app.line.moves.slice(0, cursor) }));
+    } while (someoneHuman && cursor < app.line.moves.length && app.players[state.turn] === "computer");
+    show(state, app.info, state.lastMove, moveTo(app.line, cursor));
+  });
+}
+
+// A new game (a new library entry: the game in progress stays in the library).
 function newGame(game = app.record.game, variant = app.record.variant) {
   return act(async () => {
     const { state, info } = await fetchGame(fresh(game, variant));
-    show(state, info);
+    app.entry = newEntry();
+    show(state, info, null, lineOf([]));
   });
 }
 
 function chooseGame(game) {
   if (game === app.record?.game) return;
   return act(async () => {
-    const saved = app.saved.games.get(game)?.record;
-    const tries = [["Your saved game", saved], ["", fresh(game)]].filter(([, r]) => r);
-    drawAtOnce(tries[0][1]);
+    const tries = [continuing("Your saved game", entryOf(game)), { label: "", record: fresh(game) }].filter(Boolean);
+    drawAtOnce(tries[0]);
     await openFirst(tries);
   });
 }
@@ -495,7 +648,8 @@ function loadPosition(text) {
   return act(async () => {
     try {
       const state = await engine.call(request("state", { ...app.record, start: text, moves: [] }));
-      show(state, app.info);
+      app.entry = newEntry(); // a new game from that position; the one in progress stays in the library
+      show(state, app.info, null, lineOf([]));
       $("position-input").value = "";
     } catch (e) {
       error.textContent = `That position could not be loaded: ${describeError(e)}`;
@@ -505,7 +659,7 @@ function loadPosition(text) {
 }
 
 async function share() {
-  const url = new URL(linkHash(app.record, true), location.href).href;
+  const url = new URL(linkHash({ ...app.record, moves: app.line.moves }, true), location.href).href;
   const field = $("share-link");
   field.value = url;
   $("share-box").hidden = false;
@@ -524,20 +678,202 @@ function flip() {
   board.set({ orientation: app.orientation });
 }
 
+// -- a game with a friend, by link --------------------------------------------------------------
+
+// In a friend game, once it is the friend's turn (or the game is over), offer the link to send:
+// the game's id (so their library updates one entry) and the moves as a short code.
+async function renderFriend() {
+  const box = $("friend-box");
+  const waiting = isFriendGame() && app.state && atEnd(app.line) && (app.players[app.state.turn] === "friend" || app.state.result != null);
+  box.hidden = !waiting;
+  if (!waiting) return;
+  const record = { ...app.record, moves: app.line.moves };
+  const entryId = app.entry.id;
+  try {
+    const { code } = await engine.call(request("link-encode", record));
+    if (app.entry.id !== entryId) return;
+    const url = new URL(friendHash(entryId, record, code), location.href).href;
+    $("friend-link").value = url;
+    const turn = app.state.result != null ? "The game is over: send the last move" : `It is ${sideName(app.state.turn)}'s turn`;
+    $("friend-note").textContent = `${turn}. Send this link to your friend; they reply with a link of their own.`;
+  } catch (error) {
+    $("friend-note").textContent = `The link could not be made: ${describeError(error)}`;
+  }
+}
+
+async function sendFriendLink() {
+  const url = $("friend-link").value;
+  try {
+    if (navigator.share) await navigator.share({ title: `${app.info.title} · Kings & Soldiers`, url });
+    else {
+      await navigator.clipboard.writeText(url);
+      $("friend-note").textContent = "Copied: paste it into a message to your friend.";
+    }
+  } catch {
+    $("friend-link").select(); // shared nowhere (cancelled, or no clipboard): the person copies it
+  }
+}
+
+// A friend's link: Python decodes and replays the moves; the game goes into the library entry with
+// the link's id (updated, not copied). A link older than the game held here keeps the newer game.
+async function openFriendLink(link) {
+  const { game, variant, start } = link.record;
+  const decoded = await engine.call({ op: "link-decode", game, variant, start, code: link.friend.code });
+  const record = { game, variant, start, moves: decoded.moves };
+  const held = app.library.entries.get(link.friend.id);
+  const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
+  const sameGame = held && held.record.game === game && held.record.variant === variant && held.record.start === start;
+  let open = { label: "Your friend's link", record, entry: held ?? { id: link.friend.id, created: new Date().toISOString() } };
+  if (sameGame && held.record.moves.length > record.moves.length && isPrefix(record.moves, held.record.moves)) {
+    showMessage(`That link is older than the game you have (${record.moves.length} moves, yours has ${held.record.moves.length}): your newer game is kept.`, { kind: "note" });
+    open = continuing("Your game", held);
+  } else if (held && !(sameGame && isPrefix(held.record.moves, record.moves))) {
+    showMessage("That link does not continue the game you have with that name, so it opens as a new game; yours is kept in the library.", { kind: "note" });
+    open = { ...open, entry: null };
+  }
+  if (!(await openFirst([open]))) return false;
+  // The person here plays the side whose turn it is now (their friend made the last move).
+  const index = app.info.sides.findIndex((side) => side.id === app.state.turn);
+  if (index >= 0) chooseMode(`friend-${index}`);
+  return true;
+}
+
+// -- views ---------------------------------------------------------------------------------------
+// The page's views: the board (the game in progress, `#game=...`) and the library (`#library`).
+
+const inLibrary = () => location.hash === "#library";
+
+function route() {
+  $("library-view").hidden = !inLibrary();
+  $("game-view").hidden = inLibrary();
+  $("library-link").hidden = inLibrary();
+  if (inLibrary()) renderLibraryIfShown();
+}
+
+function renderLibraryIfShown() {
+  if (!inLibrary() || !app.catalog) return;
+  renderLibrary($("library-list"), {
+    entries: app.library.entries,
+    catalog: app.catalog,
+    currentId: app.entry?.id,
+    on: { open: openEntry, exportRecord, remove: removeEntry },
+  });
+}
+
+function backToBoard() {
+  history.pushState(null, "", linkHash(app.record));
+  route();
+}
+
+function openEntry(entry) {
+  backToBoard();
+  return act(async () => void (await openFirst([continuing("That saved game", entry)])));
+}
+
+function removeEntry(entry) {
+  const text = storage.deleteEntry(entry.id);
+  app.library.entries.delete(entry.id);
+  renderLibraryIfShown();
+  const title = boardEntry(app.catalog, entry.record.game, entry.record.variant)?.info.title ?? entry.record.game;
+  showMessage(`Deleted the ${title} game of ${new Date(entry.updated).toLocaleDateString()}.`, {
+    kind: "note",
+    action: {
+      label: "Undo",
+      run: () => {
+        if (text != null && storage.restoreEntry(entry.id, text)) app.library.entries.set(entry.id, entry);
+        renderLibraryIfShown();
+      },
+    },
+  });
+}
+
+// A game as a record (the bridge writes it), downloaded as a .txt file and copied if allowed.
+async function exportRecord(entry) {
+  const info = boardEntry(app.catalog, entry.record.game, entry.record.variant)?.info;
+  const players = Object.fromEntries(
+    (info?.sides ?? []).map((side, i) => [side.name, entry.mode === "two" ? "Player" : entry.mode === `play-${i}` ? "You" : `Computer level ${entry.level ?? "?"}`]),
+  );
+  try {
+    const { text } = await engine.call({ op: "record-write", ...entry.record, tags: { Date: entry.updated.slice(0, 10), ...players } });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    link.download = `${entry.record.game}-${entry.updated.slice(0, 10)}.txt`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      copied = true;
+    } catch {
+      // the download is enough
+    }
+    showMessage(`The game record was downloaded${copied ? " and copied to the clipboard" : ""}.`, { kind: "note" });
+  } catch (error) {
+    showMessage(`The game could not be exported: ${describeError(error)}`);
+  }
+}
+
+const MAX_RECORD_BYTES = 1_000_000;
+
+// A game record from text (pasted, a file, a dropped file): Python replays it; it opens as a new
+// library entry, and the game on the board stays in the library.
+async function importRecord(text) {
+  const error = $("import-error");
+  error.hidden = true;
+  if (!app.ready) return;
+  let read;
+  try {
+    if (text.length > MAX_RECORD_BYTES) throw new Error("the record is larger than 1 MB");
+    read = await engine.call({ op: "record-read", text });
+  } catch (e) {
+    error.textContent = `That record could not be imported: ${describeError(e)}`;
+    error.hidden = false;
+    if (!inLibrary()) showMessage(error.textContent);
+    return;
+  }
+  $("import-text").value = "";
+  backToBoard();
+  await act(async () => void (await openFirst([{ label: "The record", record: { game: read.game, variant: read.variant, start: read.start, moves: read.moves } }])));
+}
+
+async function importFile(file) {
+  if (!file) return;
+  if (file.size > MAX_RECORD_BYTES) return importRecord("x".repeat(MAX_RECORD_BYTES + 1));
+  await importRecord(await file.text());
+}
+
 // A link opened in this tab (pasted into the address bar): open it, keeping the game if it is bad.
 function onHashChange() {
-  if (!app.ready) return;
+  route();
+  if (!app.ready || inLibrary()) return;
   const link = readLink(location.hash, app.catalog);
+  const here = link?.record && !link.shared && link.record.game === app.record?.game && (link.record.variant ?? null) === app.record.variant;
+  if (here) return; // back to the board from the library
   if (link?.problem) {
     showMessage(`That link could not be opened: ${link.problem}. Your game is kept.`);
     history.replaceState(null, "", linkHash(app.record));
   }
   if (!link?.record) return;
+  if (link.friend) {
+    void act(async () => {
+      try {
+        await openFriendLink(link);
+      } catch (error) {
+        showMessage(`That link could not be opened: ${describeError(error)}. Your game is kept.`);
+        history.replaceState(null, "", linkHash(app.record));
+      }
+    });
+    return;
+  }
   void act(async () => {
+    const saved = entryOf(link.record.game);
     const tries = link.shared
-      ? [["The shared link", link.record]]
-      : [["Your saved game", app.saved.games.get(link.record.game)?.record], ["The link", fresh(link.record.game, link.record.variant)]];
-    if (!(await openFirst(tries.filter(([, r]) => r)))) history.replaceState(null, "", linkHash(app.record));
+      ? [{ label: "The shared link", record: link.record }]
+      : [
+          (!link.record.variant || saved?.record.variant === link.record.variant) && continuing("Your saved game", saved),
+          { label: "The link", record: fresh(link.record.game, link.record.variant) },
+        ];
+    if (!(await openFirst(tries.filter(Boolean)))) history.replaceState(null, "", linkHash(app.record));
   });
 }
 
@@ -556,9 +892,65 @@ async function onEngineLost(error) {
     return failed(`The rules engine could not be restarted: ${describeError(startError)}. Reload the page to try again.`);
   }
   app.ready = true;
-  if (!(await openFirst([["Your game", app.record]]))) return;
+  const entry = app.entry && { ...app.entry, record: { ...app.record, moves: app.line.moves }, cursor: app.line.cursor };
+  if (!(await openFirst([continuing("Your game", entry)]))) return;
   html.dataset.engine = "ready";
   startThinking();
+}
+
+// Another tab changed (or deleted) a saved game. Keep the library's list current, and if it is the
+// game on this board, show the other tab's latest moves (this tab has nothing unsaved: it saves
+// every move as it is played).
+function onEntryChanged(id) {
+  const entry = storage.readEntry(id, new Set(app.catalog.games.map((g) => g.id)));
+  if (entry) app.library.entries.set(id, entry);
+  else app.library.entries.delete(id);
+  renderLibraryIfShown();
+  if (id !== app.entry?.id || !app.ready) return;
+  if (!entry) {
+    showMessage("This game was deleted in another tab. It stays on this board, and is saved again if you play on.", { kind: "note" });
+    return;
+  }
+  const same = JSON.stringify(entry.record.moves) === JSON.stringify(app.line.moves) && entry.cursor === app.line.cursor;
+  if (same) return;
+  showMessage("This game was played on in another tab: the board shows its latest moves.", { kind: "note" });
+  stopThinking();
+  void act(async () => void (await openFirst([continuing("", entry)])));
+}
+
+// -- keys and speech ---------------------------------------------------------------------------
+
+// Review keys work wherever the person is not typing or using the board (which has its own arrows).
+function onKey(event) {
+  const target = event.target;
+  if (target.closest?.("input, select, textarea, #board") || event.altKey) return;
+  const command = event.ctrlKey || event.metaKey;
+  const key = event.key.toLowerCase();
+  const action = command
+    ? { z: event.shiftKey ? redo : undo, y: redo }[key]
+    : {
+        arrowleft: () => goTo(app.line.cursor - 1),
+        arrowright: () => goTo(app.line.cursor + 1),
+        home: () => goTo(0),
+        end: () => goTo(app.line.moves.length),
+        d: describe,
+      }[key];
+  if (!action || !app.state) return;
+  event.preventDefault();
+  void action();
+}
+
+function announce(text) {
+  $("announce").textContent = text;
+}
+
+// The whole position in words, side by side, for people who cannot see the board.
+function describe() {
+  if (!app.state) return;
+  const text = describePosition(app.state.board, app.info, app.state.turn);
+  $("position-words").textContent = text;
+  $("position-words").hidden = false;
+  announce(text);
 }
 
 // -- start-up --------------------------------------------------------------------------------------
@@ -576,6 +968,20 @@ async function boot() {
   engine.onLost((error) => void onEngineLost(error));
   $("new-game").onclick = () => void newGame();
   $("undo").onclick = undo;
+  $("redo").onclick = redo;
+  $("first").onclick = () => void goTo(0);
+  $("back").onclick = () => void goTo(app.line.cursor - 1);
+  $("forward").onclick = () => void goTo(app.line.cursor + 1);
+  $("last").onclick = () => void goTo(app.line.moves.length);
+  $("describe").onclick = describe;
+  $("friend-send").onclick = () => void sendFriendLink();
+  $("rematch").onclick = () => void rematch();
+  $("rematch-switched").onclick = () => void rematch(true);
+  $("review-game").onclick = async () => {
+    await goTo(0);
+    $("forward").focus();
+  };
+  addEventListener("keydown", onKey);
   $("flip").onclick = flip;
   $("share").onclick = share;
   $("variant").onchange = (e) => void newGame(app.record.game, e.target.value || null);
@@ -587,6 +993,19 @@ async function boot() {
     void loadPosition($("position-input").value);
   };
   addEventListener("hashchange", onHashChange);
+  addEventListener("popstate", route);
+  $("library-back").onclick = (e) => {
+    e.preventDefault();
+    backToBoard();
+  };
+  $("import-button").onclick = () => void importRecord($("import-text").value);
+  $("import-file").onchange = (e) => void importFile(e.target.files[0]);
+  addEventListener("dragover", (e) => e.preventDefault());
+  addEventListener("drop", (e) => {
+    if (!e.dataTransfer?.files.length) return;
+    e.preventDefault();
+    void importFile(e.dataTransfer.files[0]);
+  });
 
   try {
     app.catalog = await catalog();
@@ -595,13 +1014,15 @@ async function boot() {
   }
   renderNav();
   renderLevels(app.catalog.levels);
-  const saved = storage.readSaved(new Set(app.catalog.games.map((g) => g.id)));
-  app.saved = saved;
-  for (const { what, why, text } of saved.damaged) {
+  route();
+  const library = storage.readLibrary(new Set(app.catalog.games.map((g) => g.id)));
+  app.library = library;
+  for (const { what, why, text } of library.damaged) {
     showMessage(`${capitalise(what)} could not be read (${why}). It has been set aside, so you can copy it out below; every other saved game is kept.`, {
       details: { label: "The damaged data, to copy", text },
     });
   }
+  storage.onEntryChanged(onEntryChanged);
 
   // What to open, best first: a shared link, the saved game, a new game of the linked game, then
   // a new game of the first game. Each failure is said; the first that works is shown. A link
@@ -612,17 +1033,18 @@ async function boot() {
     link = null;
   }
   const defaultGame = app.catalog.games[0].id;
-  const game = link?.record.game ?? saved.current ?? defaultGame;
-  const savedGame = saved.games.get(game)?.record;
+  const current = library.entries.get(library.last.current);
+  const game = link?.record.game ?? current?.record.game ?? defaultGame;
+  const saved = current?.record.game === game ? current : entryOf(game);
   const linkVariant = link && !link.shared ? link.record.variant : null;
   const tries = [
-    link?.shared && ["The shared link", link.record],
-    savedGame && (!linkVariant || savedGame.variant === linkVariant) && ["Your saved game", savedGame],
-    [link ? "The link" : "", fresh(game, linkVariant)],
-    game !== defaultGame && ["", fresh(defaultGame)],
+    link?.shared && { label: "The shared link", record: link.record },
+    saved && (!linkVariant || saved.record.variant === linkVariant) && continuing("Your saved game", saved),
+    { label: link ? "The link" : "", record: fresh(game, linkVariant) },
+    game !== defaultGame && { label: "", record: fresh(defaultGame) },
   ].filter(Boolean);
-  const known = tries.find(([, r]) => boardEntry(app.catalog, r.game, r.variant));
-  if (known) drawAtOnce(known[1]);
+  const known = tries.find(({ record }) => boardEntry(app.catalog, record.game, record.variant));
+  if (known) drawAtOnce(known);
 
   try {
     await engine.ready;
@@ -630,7 +1052,16 @@ async function boot() {
     return failed(`Python could not be started, so the games cannot be played: ${describeError(error)}. Reload the page to try again.`);
   }
   app.ready = true;
-  if (!(await openFirst(tries))) return failed("No game could be opened.");
+  let opened = false;
+  if (link?.friend) {
+    try {
+      opened = await openFriendLink(link);
+    } catch (error) {
+      showMessage(`That link could not be opened: ${describeError(error)}.`);
+    }
+  }
+  // A friend's link that failed falls back to the saved game (its first try was the link itself).
+  if (!opened && !(await openFirst(link?.friend ? tries.slice(1) : tries))) return failed("No game could be opened.");
   html.dataset.engine = "ready";
   html.dataset.playableAt = String(Math.round(performance.now()));
   startThinking();

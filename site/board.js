@@ -420,9 +420,10 @@ export function createBoard(host, initial) {
       announce(`${selection.join(" to ")} selected. Next: ${next.join(", ")}${canStop ? `; or ${selection.at(-1)} again to stop` : ""}.`);
     }
     const piece = pieceEls.get(selection[0])?.dataset.piece ?? null;
-    // What going on to each next square would take off or change (said where hovering is not possible).
+    // What going on to each next square would take off or change (said where hovering is not
+    // possible); nothing when nothing is selected (a click on a piece that cannot move).
     const effects = Object.fromEntries(
-      next.map((square) => {
+      (selection.length ? next : []).map((square) => {
         const { matching } = follow(cfg.movable.moves, [...selection, square]);
         return [square, { removed: [...common(matching, "removed")], changed: Object.fromEntries(commonChanges(matching)) }];
       }),

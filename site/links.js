@@ -5,11 +5,15 @@
 import { whyUnknown } from "./catalog.js";
 import { LIMITS } from "./storage.js";
 
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const CODE = /^[A-Za-z0-9_-]{0,20000}$/;
+
 /**
  * Read a link's fragment against the catalog `data`.
- * @returns {null | {record, shared: boolean} | {problem: string}} null when the fragment names no
- *   game; `shared` is true when the link carries a position or moves; `problem` says in plain words
- *   why the link cannot be opened.
+ * @returns {null | {record, shared: boolean, friend?: {id, code}} | {problem: string}} null when the
+ *   fragment names no game; `shared` is true when the link carries a position or moves; `friend`
+ *   when it is a game with a friend (its moves still to be decoded by Python); `problem` says in
+ *   plain words why the link cannot be opened.
  */
 export function readLink(hash, data) {
   const params = new URLSearchParams(String(hash).replace(/^#/, ""));
@@ -20,11 +24,29 @@ export function readLink(hash, data) {
   if (unknown) return { problem: unknown };
   const start = params.get("start") || null;
   if (start && start.length > LIMITS.position) return { problem: "its position is far too long to be a position string" };
+  const friend = params.get("friend");
+  if (friend !== null) {
+    // A game with a friend: the game's id (so the friend's library updates one entry) and the
+    // moves as a short code, which Python decodes and replays.
+    const code = params.get("m") ?? "";
+    if (!ID.test(friend)) return { problem: "the game's name in it is damaged" };
+    if (!CODE.test(code)) return { problem: "the moves in it are damaged" };
+    return { record: { game, variant, start, moves: [] }, friend: { id: friend, code }, shared: true };
+  }
   const moves = (params.get("moves") ?? "").split(/\s+/).filter(Boolean);
   if (moves.length > LIMITS.moves) return { problem: `it has ${moves.length} moves, more than the ${LIMITS.moves} a game may have` };
   const long = moves.find((m) => m.length > LIMITS.move);
   if (long) return { problem: `move ${moves.indexOf(long) + 1} is far too long to be a move` };
   return { record: { game, variant, start, moves }, shared: params.has("start") || params.has("moves") };
+}
+
+/** The fragment of a game with a friend: its library id, the record, and its moves' `code`. */
+export function friendHash(id, record, code) {
+  const params = new URLSearchParams({ friend: id, game: record.game });
+  if (record.variant) params.set("variant", record.variant);
+  if (record.start) params.set("start", record.start);
+  params.set("m", code);
+  return `#${params}`;
 }
 
 /** The fragment that opens `record`: the game and variant, and with `full` its position and moves. */

@@ -1,10 +1,14 @@
 // Messages to the person, in the page's message area: errors (role=alert) and notes (role=status).
 // A message may carry a text to copy out (damaged saved data), shown in a read-only box.
 
-const area = () => document.getElementById("messages");
+// Each view has its own message area: messages go to the one in view.
+const area = () => [...document.querySelectorAll(".messages")].find((el) => !el.closest("[hidden]")) ?? document.getElementById("messages");
 
-/** Show `text`; `details` ({label, text}) adds a box with text the person can select and copy. */
-export function showMessage(text, { kind = "error", details = null } = {}) {
+/**
+ * Show `text`; `details` ({label, text}) adds a box with text the person can select and copy;
+ * `action` ({label, run}) adds a button that runs once and closes the message (an Undo).
+ */
+export function showMessage(text, { kind = "error", details = null, action = null } = {}) {
   const box = document.createElement("div");
   box.className = `message ${kind}`;
   box.setAttribute("role", kind === "error" ? "alert" : "status");
@@ -16,7 +20,16 @@ export function showMessage(text, { kind = "error", details = null } = {}) {
   close.setAttribute("aria-label", "Dismiss message");
   close.textContent = "×";
   close.onclick = () => box.remove();
-  box.append(p, close);
+  box.append(p);
+  if (action) {
+    const button = Object.assign(document.createElement("button"), { type: "button", className: "action", textContent: action.label });
+    button.onclick = () => {
+      box.remove();
+      action.run();
+    };
+    box.append(button);
+  }
+  box.append(close);
   if (details) {
     const more = document.createElement("details");
     const summary = document.createElement("summary");

@@ -1,16 +1,24 @@
-// What the site keeps in the browser (localStorage): the saved games and a few settings.
+// What the site keeps in the browser (localStorage): the games library and a few settings.
 //
-// Everything read back is untrusted (an older or newer site, an extension, a person editing it, a
-// full disk): each saved game is checked on its own against the shape below; one that fails is set
-// aside with its raw text, so the person can copy it out, and every other game is kept. Games are
-// looked up among own keys only (a Map), so an id like "constructor" is just an unknown game.
+// Every game is an entry of its own, under its own key (`kings-and-soldiers/game/<id>`), written
+// alone: two tabs playing different games never overwrite each other, and a tab hears of another's
+// change to an entry through the browser's "storage" event. Everything read back is untrusted (an
+// older or newer site, an extension, a person editing it, a full disk): each entry is checked on
+// its own; one that fails is set aside with its raw text, so the person can copy it out, and every
+// other one is kept. Entries are looked up in a Map, so an id like "constructor" is just unknown.
 //
-// Saved data: {current: game id, games: {id: {record, board, lastMove}}}, where record is
-// {game, variant, start, moves} (start null = the game's start position), and board / lastMove are
-// what was drawn last (used only to draw at once before Python has checked the record).
+// An entry: {id, record, cursor, board, lastMove, mode, level, created, updated, result,
+// resultText}: record is {game, variant, start, moves} (start null = the game's start position),
+// cursor how many of the moves the board showed (review), board / lastMove what was drawn last
+// (only to draw at once before Python has checked the record), mode / level who played, and
+// result / resultText the end as Python last said it (for the library's list).
+// The site's first format (one saved game per game type under `kings-and-soldiers/v1`) is carried
+// over into entries once, then removed.
 
 const PREFIX = "kings-and-soldiers/";
-const SAVED_KEY = `${PREFIX}v1`;
+const OLD_SAVED_KEY = `${PREFIX}v1`;
+const ENTRY_PREFIX = `${PREFIX}game/`;
+const LAST_KEY = `${PREFIX}last`; // {current: entry id, <game id>: entry id}: what each game type last showed
 const DAMAGED_KEY = `${PREFIX}damaged`;
 
 /** Bounds on what a record may hold (a position string, a move text, the number of moves). */
@@ -54,12 +62,35 @@ function checkLastMove(value) {
   return { path: [...value.path], removed: [...(value.removed ?? [])] };
 }
 
-/** One saved game {record, board, lastMove} for game `id`; throws saying what is wrong. */
-export function checkSavedGame(id, value) {
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const shortText = (value, max) => (typeof value === "string" && value.length <= max ? value : null);
+
+/** A new entry id (random: ids from two tabs never collide). */
+export const newId = () => globalThis.crypto.randomUUID();
+
+/** One library entry, checked; `id` is the key it was filed under. Throws saying what is wrong. */
+export function checkEntry(id, value) {
   if (!isPlainObject(value)) throw new Error("it is not a saved game");
+  if (value.id !== id || !ID.test(id)) throw new Error("its name does not match where it is filed");
   const record = checkRecord(value.record);
-  if (record.game !== id) throw new Error(`it is filed as ${JSON.stringify(id)} but is a game of ${JSON.stringify(record.game)}`);
-  return { record, board: checkBoard(value.board), lastMove: checkLastMove(value.lastMove) };
+  // How many of the moves the board showed (review); the end when missing or out of range.
+  const cursor = Number.isInteger(value.cursor) && value.cursor >= 0 && value.cursor <= record.moves.length ? value.cursor : record.moves.length;
+  const level = Number.isInteger(value.level) && value.level >= 1 && value.level <= 9 ? value.level : null;
+  const date = (text) => (shortText(text, 40) && !Number.isNaN(Date.parse(text)) ? text : null);
+  const created = date(value.created) ?? date(value.updated) ?? new Date(0).toISOString();
+  return {
+    id,
+    record,
+    cursor,
+    board: checkBoard(value.board),
+    lastMove: checkLastMove(value.lastMove),
+    mode: shortText(value.mode, 16),
+    level,
+    created,
+    updated: date(value.updated) ?? created,
+    result: shortText(value.result, 16),
+    resultText: shortText(value.resultText, 200),
+  };
 }
 
 function browserStorage() {
@@ -109,48 +140,139 @@ export function createStorage(store = browserStorage()) {
     put(DAMAGED_KEY, JSON.stringify(list.slice(-KEEP_DAMAGED)));
   }
 
+  // The first format, one saved game per game type: carried over into entries, once.
+  function migrate(knownGames, reject) {
+    const text = get(OLD_SAVED_KEY);
+    if (text == null) return;
+    let data = null;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      // set aside below
+    }
+    if (!isPlainObject(data) || !isPlainObject(data.games)) {
+      reject("your saved games", "they are not readable data", text);
+    } else {
+      const last = {};
+      for (const [game, saved] of Object.entries(data.games)) {
+        try {
+          if (!knownGames.has(game)) throw new Error("the site has no such game");
+          const id = newId();
+          const entry = checkEntry(id, { ...(isPlainObject(saved) ? saved : {}), id, updated: new Date().toISOString() });
+          if (!isPlainObject(saved) || entry.record.game !== game) throw new Error("it is not a game record of that game");
+          if (!put(ENTRY_PREFIX + id, JSON.stringify(entry))) return; // full: keep the old save for now
+          last[game] = id;
+          if (data.current === game) last.current = id;
+        } catch (error) {
+          reject(knownGames.has(game) ? `your saved game of ${game}` : `a saved game filed as ${JSON.stringify(game.slice(0, 40))}`, error.message, JSON.stringify({ [game]: saved }));
+        }
+      }
+      put(LAST_KEY, JSON.stringify({ ...readLast(), ...last }));
+    }
+    try {
+      store.removeItem(OLD_SAVED_KEY);
+    } catch {
+      // nothing to remove
+    }
+  }
+
+  function readLast() {
+    try {
+      const last = JSON.parse(get(LAST_KEY) ?? "{}");
+      return isPlainObject(last) ? Object.fromEntries(Object.entries(last).filter(([, id]) => typeof id === "string" && ID.test(id))) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  function keys() {
+    const found = [];
+    try {
+      for (let i = 0; i < store.length; i++) {
+        const key = store.key(i);
+        if (key?.startsWith(ENTRY_PREFIX)) found.push(key);
+      }
+    } catch {
+      // no storage: no entries
+    }
+    return found;
+  }
+
   return {
     /**
-     * The saved games, checked. `knownGames` is the set of game ids the site has.
-     * @returns {{current: string|null, games: Map<string, object>, damaged: {what, why, text}[]}}
-     *   `damaged` lists what was set aside on this read (its text is also kept in storage).
+     * The library: every entry, checked (the first format carried over first). `knownGames` is the
+     * set of game ids the site has; an entry of another game is set aside.
+     * @returns {{entries: Map<string, object>, last: object, damaged: {what, why, text}[]}}
+     *   `last` maps "current" and game ids to entry ids; `damaged` lists what was set aside on this
+     *   read (its text is kept in storage too, and the entry's own key removed).
      */
-    readSaved(knownGames) {
-      const result = { current: null, games: new Map(), damaged: [] };
-      const text = get(SAVED_KEY);
-      if (text == null) return result;
-      const reject = (what, why, raw) => {
-        const item = { what, why, text: raw };
+    readLibrary(knownGames) {
+      const result = { entries: new Map(), last: {}, damaged: [] };
+      const reject = (what, why, text) => {
+        const item = { what, why, text };
         result.damaged.push(item);
         setAside(item);
       };
-      let data;
-      try {
-        data = JSON.parse(text);
-      } catch {
-        reject("your saved games", "they are not readable data", text);
-        return result;
+      migrate(knownGames, reject);
+      for (const key of keys()) {
+        const id = key.slice(ENTRY_PREFIX.length);
+        const text = get(key);
+        const entry = this.readEntry(id, knownGames, text, (why) => reject("a saved game", why, text));
+        if (entry) result.entries.set(id, entry);
       }
-      if (!isPlainObject(data) || !isPlainObject(data.games)) {
-        reject("your saved games", "they are not a list of games", text);
-        return result;
-      }
-      for (const [id, entry] of Object.entries(data.games)) {
-        const what = knownGames.has(id) ? `your saved game of ${id}` : `a saved game filed as ${JSON.stringify(id.slice(0, 40))}`;
-        try {
-          if (!knownGames.has(id)) throw new Error("the site has no such game");
-          result.games.set(id, checkSavedGame(id, entry));
-        } catch (error) {
-          reject(what, error.message, JSON.stringify({ [id]: entry }));
-        }
-      }
-      if (typeof data.current === "string" && result.games.has(data.current)) result.current = data.current;
+      result.last = readLast();
       return result;
     },
 
-    /** Save {current, games: Map}; false when the browser's storage is full or disabled. */
-    writeSaved({ current, games }) {
-      return put(SAVED_KEY, JSON.stringify({ current, games: Object.fromEntries(games) }));
+    /** One entry, checked; null (and `onDamaged(why)`, its key removed) when it is not sound. */
+    readEntry(id, knownGames, text = get(ENTRY_PREFIX + id), onDamaged = () => {}) {
+      if (text == null) return null;
+      try {
+        const entry = checkEntry(id, JSON.parse(text));
+        if (!knownGames.has(entry.record.game)) throw new Error("it is a game the site does not have");
+        return entry;
+      } catch (error) {
+        onDamaged(error instanceof SyntaxError ? "it is not readable data" : error.message);
+        try {
+          store.removeItem(ENTRY_PREFIX + id); // its text is set aside: do not report it again
+        } catch {
+          // left in place
+        }
+        return null;
+      }
+    },
+
+    /** Write one entry (and remember it as its game's and the tab's last); false when storage is full or off. */
+    writeEntry(entry) {
+      const kept = put(ENTRY_PREFIX + entry.id, JSON.stringify(entry));
+      if (kept) put(LAST_KEY, JSON.stringify({ ...readLast(), current: entry.id, [entry.record.game]: entry.id }));
+      return kept;
+    },
+
+    /** Remove one entry; its last data is returned, for an undo. */
+    deleteEntry(id) {
+      const text = get(ENTRY_PREFIX + id);
+      try {
+        store.removeItem(ENTRY_PREFIX + id);
+      } catch {
+        return null;
+      }
+      return text;
+    },
+
+    /** Put back an entry's text removed by deleteEntry. */
+    restoreEntry(id, text) {
+      return put(ENTRY_PREFIX + id, text);
+    },
+
+    /**
+     * Call fn(id) when another tab changes or removes entry `id` (the browser's storage event; it
+     * never fires for this tab's own writes). Returns nothing; listens for the page's life.
+     */
+    onEntryChanged(fn) {
+      globalThis.addEventListener?.("storage", (event) => {
+        if (event.key?.startsWith(ENTRY_PREFIX)) fn(event.key.slice(ENTRY_PREFIX.length));
+      });
     },
 
     damaged,

@@ -107,19 +107,19 @@ def test_threefold_repetition_through_the_bridge():
         ("[1, 2]", "RequestError", "a request must be a JSON object"),
         ('"games"', "RequestError", "a request must be a JSON object"),
         ('{"op": "fly"}', "RequestError", "unknown op 'fly' (ops: games, info, state, play"),
-        ("{}", "RequestError", "unknown op None"),
+        ("{}", "RequestError", "request needs 'op' (ops: games"),
         ('{"op": "state"}', "RequestError", "request needs 'game'"),
-        ('{"op": "state", "game": 7}', "RequestError", "'game' must be a str"),
+        ('{"op": "state", "game": 7}', "RequestError", "'game' must be text"),
         ('{"op": "state", "game": "chess"}', "RulesError", "unknown game 'chess'"),
         ('{"op": "info", "game": "lilypad", "variant": "nope"}', "RulesError", "unknown variant 'nope'"),
         ('{"op": "state", "game": "lilypad", "start": "8/8 b -"}', "PositionError", "'8/8'"),
-        ('{"op": "state", "game": "lilypad", "start": 5}', "RequestError", "'start' must be a str"),
+        ('{"op": "state", "game": "lilypad", "start": 5}', "RequestError", "'start' must be text"),
         ('{"op": "state", "game": "lilypad", "moves": "K@c8"}', "RequestError", "'moves' must be a list"),
-        ('{"op": "state", "game": "lilypad", "moves": ["K@c8", 3]}', "RequestError", "move 2 must be a string"),
-        ('{"op": "state", "game": "lilypad", "moves": ["K@c8", null]}', "RequestError", "move 2 must be a string"),
+        ('{"op": "state", "game": "lilypad", "moves": ["K@c8", 3]}', "RequestError", "move 2 must be text"),
+        ('{"op": "state", "game": "lilypad", "moves": ["K@c8", null]}', "RequestError", "move 2 must be text"),
         ('{"op": "state", "game": "lilypad", "moves": ["c6-d5"]}', "IllegalMoveError", "illegal move 'c6-d5'"),
         ('{"op": "play", "game": "lilypad"}', "RequestError", "request needs 'move'"),
-        ('{"op": "play", "game": "lilypad", "move": ["K@c8"]}', "RequestError", "'move' must be a str"),
+        ('{"op": "play", "game": "lilypad", "move": ["K@c8"]}', "RequestError", "'move' must be text"),
         ('{"op": "play", "game": "lilypad", "move": "K@b7"}', "IllegalMoveError", "illegal move 'K@b7'"),
     ],
 )
@@ -185,3 +185,139 @@ def test_replays_reuse_cached_records_without_mixing_games():
     assert state(["g4-f3"])["error"]["type"] == "IllegalMoveError"  # not the seed game's record
     crowns = ["c1-d2", "a3-b2"]
     assert state(crowns, game="three-crowns")["position"] == fresh(crowns, game="three-crowns")
+
+
+# ---------------------------------------------------------------------------------------------
+# Hostile requests: numbers, budgets, huge inputs
+
+
+def bad(request) -> tuple[str, str]:
+    """The error type and message of a request given as a dict or as raw JSON text."""
+    text = request if isinstance(request, str) else json.dumps(request)
+    return error_of(json.loads(bridge.handle(text)))
+
+
+@pytest.mark.parametrize(
+    "request_text, words",
+    [
+        ('{"op": "bestmove", "game": "lilypad", "time_ms": Infinity}', "Infinity is not a number"),
+        ('{"op": "bestmove", "game": "lilypad", "time_ms": -Infinity}', "-Infinity is not a number"),
+        ('{"op": "bestmove", "game": "lilypad", "nodes": NaN}', "NaN is not a number"),
+        ('{"op": "bestmove", "game": "lilypad", "time_ms": 1e999}', "the number '1e999' is too large"),
+        ('{"op": "bestmove", "game": "lilypad", "seed": 1' + "0" * 5000 + "}", "has more than 30 digits"),
+        ('{"op": ["state"]}', "'op' must be text (ops: games"),
+        ('{"op": {"x": 1}}', "'op' must be text"),
+        ('{"op": 3}', "'op' must be text"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ],
+)
+def test_json_that_python_would_accept_but_a_request_may_not(request_text, words):
+    kind, message = bad(request_text)
+    assert kind == "RequestError" and words in message
+
+
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        ({"time_ms": 1e12}, "'time_ms' must be from 1 to 60,000, got 1000000000000.0"),
+        ({"time_ms": 60_001}, "'time_ms' must be from 1 to 60,000"),
+        ({"time_ms": 0}, "'time_ms' must be more than 0"),
+        ({"time_ms": -5}, "'time_ms' must be more than 0"),
+        ({"time_ms": "100"}, "'time_ms' must be a number"),
+        ({"time_ms": True}, "'time_ms' must be a number"),
+        ({"nodes": 1e12}, "'nodes' must be from 1 to 1,000,000"),
+        ({"nodes": 10**12}, "'nodes' must be from 1 to 1,000,000"),
+        ({"nodes": 0.5}, "'nodes' must be a whole number, got 0.5"),
+        ({"nodes": [5]}, "'nodes' must be a number"),
+        ({"level": True}, "'level' must be a number"),
+        ({"level": 2.5}, "'level' must be a whole number"),
+        ({"level": 6}, "'level' must be from 1 to 5, got 6"),
+        ({"level": "3"}, "'level' must be a number"),
+        ({"seed": 1.5}, "'seed' must be a whole number"),
+        ({"seed": False}, "'seed' must be a number"),
+    ],
+)
+def test_search_budgets_are_checked_and_capped(fields, words):
+    kind, message = bad({"op": "bestmove", "game": "lilypad", **fields})
+    assert kind == "RequestError" and words in message, message
+    kind, message = bad({"op": "think", "id": 1, "game": "lilypad", **fields})
+    assert kind == "RequestError" and words in message, message
+
+
+def test_a_slice_is_capped_and_a_whole_number_level_counts():
+    for slice_ms, words in [(1e12, "'slice_ms' must be from 1 to 1,000"), (0, "must be more than 0"), (None, "")]:
+        answer = ask(op="think", id="s", game="lilypad", nodes=50, slice_ms=slice_ms)
+        if words:
+            kind, message = error_of(answer)
+            assert kind == "RequestError" and words in message
+        else:
+            assert "error" not in answer
+    assert ask(op="bestmove", game="lilypad", level=1.0, seed=3)["best"] in pygame_rules.start("lilypad").moves()
+    assert not ask(op="think", id="s", game="lilypad", level=5, slice_ms=1)["done"]
+    answer = ask(op="think-more", id="s", slice_ms=2000)
+    assert error_of(answer) == ("RequestError", "'slice_ms' must be from 1 to 1,000, got 2000")
+    assert ask(op="think-cancel", id="s")["cancelled"]
+
+
+def test_a_node_budget_alone_also_stops_at_the_longest_think_time(monkeypatch):
+    from pygame_rules import search
+
+    seen = {}
+    real = search.Search
+
+    def spy(position, **budget):
+        seen.update(budget)
+        return real(position, **budget)
+
+    monkeypatch.setattr(search, "Search", spy)
+    ask(op="bestmove", game="lilypad", nodes=20)
+    assert seen["nodes"] == 20 and seen["time_ms"] == bridge.MAX_TIME_MS
+    ask(op="bestmove", game="lilypad", level=1, nodes=20)
+    assert seen["time_ms"] is None  # the level's own think time applies
+
+
+def test_a_record_longer_than_the_cap_is_refused_before_it_is_replayed():
+    kind, message = bad({"op": "state", "game": "lilypad", "moves": ["K@c8"] * (bridge.MAX_MOVES + 1)})
+    assert kind == "RequestError" and "20,001 moves is longer than the 20,000 allowed" in message
+
+
+def test_messages_quote_huge_inputs_shortened():
+    huge = "b" * 1_000_000
+    for request in (
+        {"op": "state", "game": "lilypad", "start": huge},
+        {"op": "state", "game": "lilypad", "moves": [huge]},
+        {"op": "play", "game": "lilypad", "move": huge},
+        {"op": "state", "game": huge},
+        {"op": "info", "game": "lilypad", "variant": huge},
+        {"op": huge},
+        {"op": "think-more", "id": huge},
+    ):
+        kind, message = bad(request)
+        assert kind != "InternalError" and len(message) < 400, (kind, message[:200])
+        assert "(1,000,000 characters)" in message
+
+
+def test_undo_reuses_the_cached_record_instead_of_replaying(monkeypatch):
+    """Each consecutive Undo (the same moves less one) plays no move: it takes one back from the
+    cached longer record; a move played after it plays one move."""
+    from long_games import long_game
+
+    moves = long_game("lion", 300, seed=1)
+    ask(op="state", game="lion", moves=moves)
+    played = []
+    real_play = pygame_rules.Game.play
+
+    def counting_play(self, move):
+        played.append(move)
+        return real_play(self, move)
+
+    monkeypatch.setattr(pygame_rules.Game, "play", counting_play)
+    for k in range(1, 6):
+        assert ask(op="state", game="lion", moves=moves[:-k])["history"] == moves[:-k]
+    assert played == []
+    assert ask(op="play", game="lion", moves=moves[:-5], move=moves[-5])["history"] == moves[:-4]
+    assert played == [moves[-5]]
+    played.clear()
+    assert ask(op="state", game="lion", moves=[])["history"] == []
+    assert played == []  # a new game replays nothing either: it starts afresh, not from 300 undos
+    assert ask(op="state", game="lion", moves=moves[:-1] + ["?"])["error"]["type"] == "IllegalMoveError"

@@ -106,9 +106,9 @@ def test_perft_divide(capsys):
         (("--variant", "chessboxing", "moves", "lilypad"), "unknown variant 'chessboxing'"),
     ],
 )
-def test_bad_input_is_one_line_on_stderr_and_exit_1(capsys, args, words):
+def test_bad_input_is_one_line_on_stderr_and_exit_2(capsys, args, words):
     code, out, err = call(capsys, *args)
-    assert code == 1 and out == ""
+    assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error: ")
     assert words in err
 
@@ -122,6 +122,55 @@ def test_an_unknown_game_or_command_is_a_usage_error(capsys):
         main(["fly"])
     with pytest.raises(SystemExit):
         main(["perft", "lilypad", "three"])
+
+
+def usage_error(capsys, *args: str) -> str:
+    """The one line on stderr of a call that must exit 2, without output."""
+    try:
+        code = main(list(args))
+    except SystemExit as exit_:
+        code = exit_.code
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "", (code, out, err)
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    return err
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("perft", "lilypad", "-1"), "argument depth: '-1' is out of range: it must be from 0 to 20"),
+        (("perft", "three-crowns", "-1"), "'-1' is out of range"),
+        (("perft", "lilypad", "21"), "'21' is out of range"),
+        (("perft", "lilypad", "0", "--divide"), "--divide needs a depth of 1 or more"),
+        (("perft", "lilypad", "٣"), "'٣' is not a whole number (digits 0-9)"),
+        (("perft", "lilypad", "1" * 5000), "is not a whole number"),
+        (("bestmove", "lilypad", "--time-ms", "inf"), "argument --time-ms: 'inf' is not a number"),
+        (("bestmove", "lilypad", "--time-ms", "nan"), "'nan' is not a number"),
+        (("bestmove", "lilypad", "--time-ms", "1e12"), "it must be more than 0 and at most 60,000"),
+        (("bestmove", "lilypad", "--time-ms", "0"), "it must be more than 0"),
+        (("bestmove", "lilypad", "--nodes", "1e12"), "'1e12' is not a whole number"),
+        (("bestmove", "lilypad", "--nodes", "1000001"), "it must be from 1 to 1,000,000"),
+        (("bestmove", "lilypad", "--level", "١"), "'١' is not a whole number"),
+        (("bestmove", "lilypad", "--level", "6"), "it must be from 1 to 5"),
+        (("bestmove", "lilypad", "--seed", "-1"), "it must be 0 or more"),
+        (("moves", "lilypad", ""), "position '' has 0 fields"),
+        (("bestmove", "lilypad", ""), "position '' has 0 fields"),
+        (("play", "lilypad", "--from", "", "K@c8"), "position '' has 0 fields"),
+        (("match", "lilypad", "--a", "1", "--b", "2", "--games", "0"), "it must be from 1 to 100,000"),
+        (("match", "lilypad", "--a", "1", "--b", "2", "--games", "-1"), "it must be from 1 to 100,000"),
+        (("match", "lilypad", "--a", "١", "--b", "2"), "'١' is not a level (1, 2, 3, 4, 5) or 'random'"),
+        (("match", "lilypad", "--a", "1", "--b", "2", "--time-scale", "inf"), "'inf' is not a number"),
+        (("moves", "lion", pygame_rules.start("lion").text[:-1] + "²"), "the clock '²' must be a whole number"),
+        (("moves", "lilypad", "x" * 100_000 + " b -"), "(100,000 characters): unknown piece"),
+        (("moves", "chess"), "invalid choice: 'chess'"),
+        (("perft", "lilypad", "three"), "'three' is not a whole number"),
+    ],
+)
+def test_every_bad_argument_is_one_line_and_exit_2(capsys, args, words):
+    err = usage_error(capsys, *args)
+    assert words in err
+    assert len(err) < 500
 
 
 # ---------------------------------------------------------------------------------------------
@@ -143,9 +192,9 @@ def test_process_play_from():
 
 def test_process_bad_input():
     done = run("play", "lilypad", "--from", SEED, "g4-f3", "g2-f3")
-    assert done.returncode == 1 and done.stdout == ""
+    assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "illegal move 'g2-f3'" in done.stderr
     done = run("moves", "lilypad", "9/8/8/8/8/8/8/8 b -")
-    assert done.returncode == 1 and done.stderr.startswith("error: ") and done.stderr.count("\n") == 1
+    assert done.returncode == 2 and done.stderr.startswith("error: ") and done.stderr.count("\n") == 1
     done = run("moves", "chess")
     assert done.returncode == 2 and "chess" in done.stderr

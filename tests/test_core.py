@@ -131,7 +131,7 @@ def test_spilled_board_strings_count_adjacent_digits_as_one_number():
     assert parse_board("1/1x/5", g, "x", spill=True) == parse_board("2x5", g, "x", spill=True)
     with pytest.raises(PositionError, match="has 9 squares"):
         parse_board("8x", g, "x", spill=True)
-    with pytest.raises(PositionError, match="empty run of 9 squares is longer than the board"):
+    with pytest.raises(PositionError, match="the empty run .9. is more than 8 squares"):
         parse_board("9", g, "x", spill=True)
 
 
@@ -247,3 +247,213 @@ def test_a_diagram_must_leave_holes_blank():
     lines[lion.geometry.height - 1 - r] = row[:column] + "." + row[column + 1:]
     with pytest.raises(DiagramError, match="is not a square of the lion board"):
         parse_diagram("lion", "\n".join(lines))
+
+
+# ---------------------------------------------------------------------------------------------
+# Long games: no reference chain as long as the game
+
+
+def position_chain_depth(start: pygame_rules.Position, limit: int = 10_000) -> int:
+    """How many positions deep the objects reachable from ``start`` go: Python follows this chain
+    when it frees ``start``, once per position (recursively, in C). Walks every reference
+    (``gc.get_referents``), breadth first, counting Position hops."""
+    import gc
+
+    seen = {id(start)}
+    level, depth = [start], 0
+    while level and depth < limit:
+        found = []
+        stack = list(level)
+        while stack:  # every object reachable from this level without passing another Position
+            for ref in gc.get_referents(stack.pop()):
+                if id(ref) in seen or isinstance(ref, (str, int, float, type)):
+                    continue
+                seen.add(id(ref))
+                (found if isinstance(ref, pygame_rules.Position) else stack).append(ref)
+        if found:
+            depth += 1
+        level = found
+    return depth
+
+
+@pytest.mark.parametrize("game, seed", [("three-crowns", 1), ("lion", 1)])
+def test_a_long_game_record_holds_no_chain_of_positions(game, seed):
+    from long_games import long_game
+
+    moves = long_game(game, 2000, seed)
+    assert len(moves) == 2000
+    record = pygame_rules.Game(game)
+    for move in moves:
+        record.play(move)
+    # The current position's moves and the positions after them, as the bridge builds them.
+    assert all(m.after.text for m in record.legal())
+    assert position_chain_depth(record.start) <= 3
+    assert position_chain_depth(record.copy().start) <= 3
+    record.undo()
+    assert position_chain_depth(record.start) <= 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Hostile position strings: numbers, counts, quoting
+
+
+def test_quote_shortens_long_text_in_the_middle():
+    from pygame_rules.core import quote
+
+    assert quote("abc") == "'abc'"
+    assert quote("x" * 80) == repr("x" * 80)
+    long = "a" * 500_000 + "b" * 500_000
+    assert quote(long) == f"'{'a' * 40}…{'b' * 40}' (1,000,000 characters)"
+    assert quote("a\nb") == "'a\\nb'"  # one line, whatever the input
+
+
+def test_read_number_takes_ascii_digits_within_bounds_only():
+    from pygame_rules.core import read_number
+
+    assert read_number("0", 100, "clock") == 0
+    assert read_number("007", 100, "clock") == 7
+    assert read_number("0" * 5000 + "100", 100, "clock") == 100
+    for field, words in [
+        ("101", "clock '101' is more than 100 plies"),
+        ("9" * 5000, "(5,000 characters) is more than 100 plies"),
+        ("²", "clock '²' must be a whole number written with the digits 0-9"),
+        ("٣", "must be a whole number"),
+        ("-1", "must be a whole number"),
+        ("", "clock '' must be a whole number"),
+        ("1_0", "must be a whole number"),
+    ]:
+        with pytest.raises(PositionError) as error:
+            read_number(field, 100, "clock", " plies")
+        assert words in str(error.value)
+
+
+HUGE_RUN = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    "game, variant, text, words",
+    [
+        ("lilypad", None, HUGE_RUN + " b -", "the empty run '9999"),
+        ("lilypad", None, "8/8/8/8/8/8/8/1" + "0" * 4400 + " b -", "(4,401 characters) is more than 64 squares"),
+        ("lilypad", None, "8/8/8/8/8/8/8/" + "0" * 4400 + "8 b -", None),  # 8, however many zeros first
+        ("three-crowns", None, HUGE_RUN + " g - 0", "the empty run"),
+        ("three-crowns", None, "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g * " + HUGE_RUN, "the clock '9999"),
+        ("three-crowns", None, "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g * ²", "the clock '²' must be a whole number"),
+        ("three-crowns", None, "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g * 99999", "the clock '99999' is more than 100"),
+        ("three-crowns", None, "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g * 101", "the clock '101' is more than 100"),
+        ("lion", None, "c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - - ²", "the clock '²' must be a whole number"),
+        ("lion", None, "c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - - " + HUGE_RUN, "the clock '9999"),
+        ("lion", None, "3/1l3/7/5/7/5/7/R3L/3 w b2n" + HUGE_RUN + " - - 0", "the distance '9999"),
+        ("lion", None, "3/1l3/7/5/7/5/7/R3L/3 w b2n7 - - 0", "the distance '7' is more than 6 squares"),
+    ],
+)
+def test_absurd_numbers_are_position_errors(game, variant, text, words):
+    if words is None:
+        assert pygame_rules.load(game, text, variant).text.startswith("8/8/8/8/8/8/8/8 ")
+        return
+    with pytest.raises(PositionError) as error:
+        pygame_rules.load(game, text, variant)
+    assert words in str(error.value)
+    assert len(str(error.value)) < 500
+
+
+@pytest.mark.parametrize(
+    "game, variant, text, words",
+    [
+        ("lilypad", None, "b1b1b1b1/1b1b1b1b/b1b1b1b1/1b1b1b1b/b1b1b1b1/8/8/1g1g1g1g g -",
+         "Black has 20 soldiers; a side starts with 12 (its King is one of them)"),
+        ("lilypad", None, "B1b1b1b1/1b1b1b1b/b1b1b1b1/1b6/8/1g1g1g1g/g1g1g1g1/1g1g1g1g g g",
+         "Black has 13 soldiers"),
+        ("lilypad", "invisible-city", "x1b1b1b1/1b1b1b1b/b1b1b1b1/3B4/8/1g1g1g1g/g1g1g1g1/1g1g1G1g g -",
+         "Black has 13 checkers; a side starts with 12"),
+        ("lilypad", "invisible-city+a1", "8/8/8/8/y7/1y1y1y1y/y1y1y1y1/1y1Y1y1y b -",
+         "Green has 13 checkers"),
+        ("three-crowns", None, "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg1ggbg g * 0", "Green has 11 stones; a side starts with 10"),
+        ("three-crowns", None, "bgbbbbgb/bb6/b6b/b6b/g6g/b6b/8/gbg2gbg g - 0", "Black has 16 stones"),
+        ("lion", None, "c1c/rtlsr/1fefef1/5/2F4/5/1FEFEF1/RTLSR/C1C w - - - 0",
+         "White has 4 Frogs and Butterflies; a side starts with 3 Frogs"),
+        ("lion", None, "c1c/rtlsr/1fefef1/5/3b3/5/1FEFEF1/RTLSR/C1C w - - - 0", "Black has 4 Frogs and Butterflies"),
+        ("lion", None, "c1c/rtlsr/1fefef1/5/3t3/5/1FEFEF1/RTLSR/C1C w - - - 0", "Black has 2 Tigers; a side starts with 1"),
+    ],
+)
+def test_a_side_never_has_more_pieces_than_at_the_start(game, variant, text, words):
+    with pytest.raises(PositionError) as error:
+        pygame_rules.load(game, text, variant)
+    assert words in str(error.value), str(error.value)
+
+
+@pytest.mark.parametrize(
+    "game, variant, text",
+    [
+        ("lilypad", "invisible-city", "x1b1b1b1/1b1b1b1b/b1b1b1B1/8/8/1g1g1g1g/g1g1g1g1/1g1g1G1g g -"),
+        ("lilypad", "invisible-city+a1", "8/8/8/8/8/1y1y1y1y/y1y1y1y1/3Y1y1y b -"),
+        ("three-crowns", None, "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g * 100"),
+        ("three-crowns", None, "8/8/3Bb3/3g4/4g3/2gg4/4g3/8 b - 0"),  # the seeds' jumping example
+        ("lion", None, "c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - - 100"),
+        ("lion", None, "c1c/rtlsr/1fefef1/5/7/5/1FEFE2/RTLSR/B1C w - - - 0"),  # a Frog promoted
+    ],
+)
+def test_full_strength_and_fewer_pieces_stay_accepted(game, variant, text):
+    pygame_rules.load(game, text, variant)
+
+
+def test_messages_name_no_python_types():
+    for call in (lambda: pygame_rules.load("lilypad", None), lambda: pygame_rules.load("lion", 7)):
+        with pytest.raises(PositionError, match="^a position must be text$"):
+            call()
+    with pytest.raises(IllegalMoveError, match="^a move must be text$"):
+        pygame_rules.start("lilypad").move(None)
+    with pytest.raises(RulesError, match="^a game and its variant must be named by text$"):
+        pygame_rules.start(["lilypad"])
+    with pytest.raises(RulesError, match="^a game and its variant must be named by text$"):
+        pygame_rules.start("lilypad", 3)
+
+
+def test_a_huge_move_or_position_is_quoted_short():
+    p = pygame_rules.start("lion")
+    with pytest.raises(IllegalMoveError) as error:
+        p.play("d2-" * 300_000)
+    assert "(900,000 characters)" in str(error.value) and len(str(error.value)) < 400
+    with pytest.raises(PositionError) as error:
+        pygame_rules.load("lion", p.text + "x" * 1_000_000)
+    assert len(str(error.value)) < 400
+
+
+# ---------------------------------------------------------------------------------------------
+# A Move is played only in the position that generated it
+
+
+def test_a_move_of_another_game_or_position_is_illegal():
+    lilypad, lion = pygame_rules.start("lilypad"), pygame_rules.start("lion")
+    with pytest.raises(IllegalMoveError, match=f"illegal move '{lion.legal()[0].text}' in"):
+        lilypad.play(lion.legal()[0])
+    game = pygame_rules.Game("lilypad")
+    with pytest.raises(IllegalMoveError):
+        game.play(lion.legal()[0])
+    assert game.history == []
+    # The same text in another position is another move.
+    p = pygame_rules.start("three-crowns")
+    after = p.play("c1-d2").play("a3-b2")
+    elsewhere = p.play("c1-d2").play("h3-h2")
+    move = elsewhere.move("d2-c1")
+    with pytest.raises(IllegalMoveError, match="generated in another position"):
+        after.play(move)
+    # A Move of this position, or an equal one (same text, same result), is played.
+    assert after.play(after.move("d2-c1")) == after.play("d2-c1")
+    twin = pygame_rules.load("three-crowns", after.text)
+    assert after.play(twin.move("d2-c1")) == after.play("d2-c1")
+
+
+def test_every_piece_has_help_and_every_variant_says_what_it_changes():
+    from pygame_rules import games, variants
+
+    for game in games():
+        for variant in [None, *variants(game)]:
+            info = position_class(game, variant).info()
+            for letter, piece in info["pieces"].items():
+                assert piece["name"] and len(piece["help"]) > 40, (game, variant, letter)
+            if variant:
+                assert info["description"].endswith(".") and info["title"] != position_class(game).title
+            else:
+                assert info["description"] == ""
+    assert len({position_class("lilypad", v).title for v in variants("lilypad")}) == len(variants("lilypad"))

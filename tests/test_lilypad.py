@@ -274,6 +274,8 @@ def test_captures_are_mandatory_so_steps_and_swaps_are_illegal():
         with pytest.raises(IllegalMoveError, match=repr(move)):
             p.play(move)
     assert any("capture" in note for note in p.status()["notes"])
+    # The pieces that must capture are marked for the board (here the only one).
+    assert [(m["square"], m["kind"]) for m in p.status()["marks"]] == [("d5", "must-move")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -607,7 +609,7 @@ def test_bad_positions_raise_position_error_naming_the_problem(text, problem):
 
 
 def test_a_position_must_be_a_string():
-    with pytest.raises(PositionError, match="must be a string, not int"):
+    with pytest.raises(PositionError, match="must be text"):
         pygame_rules.load("lilypad", 42)
 
 
@@ -621,7 +623,7 @@ def test_malformed_or_illegal_moves_raise_illegal_move_error_quoting_the_move(mo
 
 
 def test_a_move_must_be_a_string():
-    with pytest.raises(IllegalMoveError, match="must be a string, not int"):
+    with pytest.raises(IllegalMoveError, match="must be text"):
         pygame_rules.load("lilypad", SEED).play(42)
 
 

@@ -60,16 +60,20 @@ def legal_set_ups(draw) -> tuple[str, str | None]:
     drops = draw(st.sampled_from(["-", "-", "-", "g", "bg"]))
     density = draw(st.floats(0.05, 0.8))
     board = [[None] * 8 for _ in range(8)]
+    count = {"b": 0, "g": 0}
     for rank, file in DARK_SQUARES:
         if draw(st.floats(0, 1)) >= density:
             continue
         side = draw(st.sampled_from("bg"))
+        if count[side] == 11:  # a side has 12 checkers at most, its King one of them
+            continue
         crowned = crowning and draw(st.booleans())
         if rank == ref.LAST_ROW[side] and not crowned:
             crowned = crowning
             if not crowned:
                 continue
         board[rank][file] = ref.Checker(side, crowned)
+        count[side] += 1
     for side in "bg":
         wants_king = {"-": draw(st.booleans()), "g": side == "b", "bg": False}[drops]
         if wants_king:

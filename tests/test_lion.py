@@ -1260,7 +1260,7 @@ def test_charges_marks_and_stuck_come_out_sorted_by_square_name():
         ("3/1l3/7/5/7/5/7/4L/3 w d2n1 - - 0", "not a Rhinoceros"),
         ("3/1l3/7/5/7/5/7/R3L/3 w b2x1 - - 0", "must be like"),
         ("3/1l3/7/5/7/5/7/R3L/3 w b2n0 - - 0", "must be like"),
-        ("3/1l3/7/5/7/5/7/R3L/3 w b2n7 - - 0", "longer than 6"),
+        ("3/1l3/7/5/7/5/7/R3L/3 w b2n7 - - 0", "is more than 6 squares"),
         ("3/1l3/7/5/7/5/7/RR2L/3 w b2n1,c2e1 - - 0", "one at most"),
         ("3/1l3/7/5/7/5/7/R3L/3 w b2n1,b2n1 - - 0", "twice"),
         ("3/1l3/7/5/7/5/7/S3L/3 w - b2>f2 - 0", "not an enemy"),
@@ -1457,7 +1457,7 @@ def test_engine_agrees_with_the_reference_on_random_setups(rng):
 @given(st.randoms(use_true_random=False))
 def test_random_playouts_keep_the_invariants(rng):
     game = Game(GAME)
-    for ply in range(1000):
+    for _ in range(1000):
         p = game.position
         assert load(p.text).text == p.text
         if game.result is not None:

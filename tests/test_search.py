@@ -209,7 +209,7 @@ def test_honours_the_time_budget(game):
     positions = list(playout_positions(game, seed=6, games=1, max_plies=40))
     p, _ = positions[len(positions) // 2]
     for time_ms in (60, 250):
-        result, wall_ms, cpu_ms = timed(lambda: analyse(p, time_ms=time_ms))
+        result, wall_ms, cpu_ms = timed(lambda t=time_ms: analyse(p, time_ms=t))
         assert_on_time(time_ms * 1.10, wall_ms, cpu_ms)
         assert_on_time(time_ms * 1.10, result.elapsed_ms, cpu_ms)
         assert result.move in p.moves()

@@ -601,7 +601,13 @@ def swap_colours(text: str) -> str:
 
 def random_setup(rng: random.Random) -> str:
     """A random position, dense enough for jumps, uncrownings and troikas."""
-    cells = [rng.choice("..........ggGbbB") for _ in range(64)]
+    cells, stones = [], {"g": 0, "b": 0}
+    for _ in range(64):
+        cell = rng.choice("..........ggGbbB")
+        if cell != "." and stones[cell.lower()] == 10:  # a side has 10 stones at most
+            cell = "."
+        cells.append(cell)
+        stones[cell.lower()] = stones.get(cell.lower(), 0) + 1
     board = "/".join("".join(cells[r * 8 : r * 8 + 8]) for r in range(8))
     side = rng.choice("gb")
     greens = [i for i, c in enumerate(cells) if c in "gG"]

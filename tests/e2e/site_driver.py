@@ -74,14 +74,31 @@ class Site:
     # -- the panel -----------------------------------------------------------------------------
 
     def history(self) -> list[str]:
+        """The moves up to the one the board shows (moves after it, kept for Redo, are left out)."""
+        return [t for t in self.page.locator("#moves .mv:not(.future)").all_inner_texts() if t != "…"]
+
+    def line(self) -> list[str]:
+        """Every move in the list, the ones after the board's position included."""
         return [t for t in self.page.locator("#moves .mv").all_inner_texts() if t != "…"]
+
+    def library(self) -> list[dict]:
+        """The games library as stored in the browser (one localStorage key per game)."""
+        return self.page.evaluate(
+            "() => Object.keys(localStorage).filter(k => k.startsWith('kings-and-soldiers/game/'))"
+            ".map(k => JSON.parse(localStorage.getItem(k)))"
+        )
+
+    def saved_moves(self, game: str) -> list[list[str]]:
+        """The move lists of the library's games of ``game``."""
+        return [e["record"]["moves"] for e in self.library() if e["record"]["game"] == game]
 
     def messages(self) -> list[str]:
         return self.page.locator("#messages .message").all_inner_texts()
 
     def dismiss_messages(self) -> None:
-        for button in self.page.locator("#messages .dismiss").all():
-            button.click()
+        buttons = self.page.locator("#messages .dismiss")
+        while buttons.count():  # each click removes its message
+            buttons.first.click()
 
     def button(self, name: str):
         return self.page.get_by_role("button", name=name, exact=True)

@@ -232,7 +232,7 @@ def test_computer_against_computer_pauses_resumes_and_ends(site):
     assert_legal_history(site)
 
     site.load_position(BLACK_WINS_IN_ONE)  # the demo goes on from a loaded position, to the end
-    expect(page.locator("#result")).to_have_text("Black wins", timeout=700 + LEVELS[1].time_ms + SLACK_MS)
+    expect(page.locator("#result-title")).to_have_text("Black wins", timeout=700 + LEVELS[1].time_ms + SLACK_MS)
     assert len(site.history()) == 1
     assert not thinking(site)
     choose(site, "Two players")

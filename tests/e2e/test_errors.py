@@ -22,7 +22,7 @@ def test_a_bad_position_is_refused_and_the_game_kept(site):
     site.play("K@b1", ["b1"])  # still playable
     site.load_position("8/8/8/8/8/8/8/8 b -")  # a well-formed board without Kings to drop...
     expect(error).to_be_hidden()  # ...is a position: no King on the board and none to drop is a draw
-    expect(site.page.locator("#result")).to_have_text("Draw")
+    expect(site.page.locator("#result-title")).to_have_text("Draw")
     site.watch.assert_clean()
 
 
@@ -87,9 +87,9 @@ def test_damaged_saved_games_are_reported_and_a_new_game_starts(new_site):
     site.play("K@a8", ["a8"])
 
     # Well-formed but impossible: a move that is not legal in the saved game.
-    save = json.loads(site.page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))
-    save["games"]["lilypad"]["record"]["moves"].append("K@a8")
-    site.page.evaluate(f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(json.dumps(save))})")
+    (entry,) = site.library()
+    entry["record"]["moves"].append("K@a8")
+    site.page.evaluate("e => localStorage.setItem('kings-and-soldiers/game/' + e.id, JSON.stringify(e))", entry)
     site.page.reload()
     site.wait_ready()
     expect(site.page.locator("#messages")).to_contain_text("Your saved game could not be opened")

@@ -49,7 +49,10 @@ def test_seed_example_diagram_2_by_clicks(site):
     site.wait_idle()
     assert site.last_move_squares() == {"g4", "f3"}
     expect(page.locator("#turn")).to_have_text("Green to move")
-    expect(page.locator("#notes")).to_contain_text("A capture is possible, so a capture must be made.")
+    expect(page.locator("#notes")).to_contain_text("A capture is possible, so a capture must be made")
+    assert site.marks("must-move") == {"g2"}  # the one piece that can (so must) capture
+    site.click("h1")  # a piece that cannot move: no hint about another piece's capture
+    expect(page.locator("#hint")).to_have_text("")
 
     site.click("g2")
     assert site.dests() == {"e4"}
@@ -78,7 +81,7 @@ def test_seed_example_diagram_2_by_clicks(site):
 
     for text, path in [("b1-a2", ["b1", "a2"]), ("d3-c2", ["d3", "c2"]), ("f3-e4", ["f3", "e4"]), ("c2-b1", ["c2", "b1"])]:
         site.play(text, path)
-    expect(page.locator("#result")).to_have_text("Black wins")
+    expect(page.locator("#result-title")).to_have_text("Black wins")
     expect(page.locator("#turn")).to_be_hidden()
     assert site.marks("win") == {"b1"}
     site.click("a2")  # the game is over: no move starts anywhere
@@ -106,7 +109,7 @@ def test_a_complete_game_from_the_start(site):
         game.play(move)
         assert site.pieces() == game.position.pieces_on_board(), f"after {text}"
     assert game.describe_result() == "Black wins"
-    expect(site.page.locator("#result")).to_have_text("Black wins")
+    expect(site.page.locator("#result-title")).to_have_text("Black wins")
     assert site.history() == FULL_GAME
     site.watch.assert_clean()
 
@@ -120,7 +123,7 @@ def test_undo_takes_back_one_move(site):
     expect(site.page.locator("#turn")).to_have_text("Black to move")
     assert site.pieces()["h3"] == "B"
     site.play("h3:f1", ["h3", "f1"])
-    expect(site.page.locator("#result")).to_have_text("Black wins")
+    expect(site.page.locator("#result-title")).to_have_text("Black wins")
 
 
 def test_the_game_in_progress_survives_a_reload(site):

@@ -61,7 +61,7 @@ def test_example_1_by_clicks_ends_in_a_crowned_troika(site):
         site.wait_idle()
         position = move.after
         assert site.pieces() == position.pieces_on_board(), f"after {text}"
-    expect(page.locator("#result")).to_have_text("Green wins")
+    expect(page.locator("#result-title")).to_have_text("Green wins")
     expect(page.locator("#notes")).to_contain_text("Green wins with three crowns in a line.")
     assert site.marks("win") == {"d4", "e4", "f4"}
     assert {site.pieces()[sq] for sq in ("d4", "e4", "f4")} == {"G"}
@@ -138,7 +138,7 @@ def test_a_win_by_the_third_capture_shows_where_it_was_taken(site):
     site.click("a1")
     site.click("c3")
     site.click("e1")  # a1:c3:e1 takes d2: Black is down to 7
-    expect(page.locator("#result")).to_have_text("Green wins")
+    expect(page.locator("#result-title")).to_have_text("Green wins")
     expect(page.locator("#notes")).to_contain_text("Green wins: Black is down to 7 stones (the third capture).")
     assert site.squares_of("#board .last-removed") == {"d2"}
     assert "d2" not in site.pieces()

@@ -166,6 +166,8 @@ def parse(text: str, variant: str | None = None) -> Pos:
         if uncrowned_there and (rules.invisible_city or not cell.king):
             raise ValueError("uncrowned checker on its last row")
     for side in (BLACK, GREEN):
+        if sum(1 for row in board for c in row if c and c.side == side) > 12:
+            raise ValueError("more checkers than at the start")
         kings = sum(1 for row in board for c in row if c and c.side == side and c.king)
         if kings > 1:
             raise ValueError("two Kings")

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { linkHash, readLink } from "../../site/links.js";
+import { friendHash, linkHash, readLink } from "../../site/links.js";
 
 const catalog = {
   games: [
@@ -42,4 +42,13 @@ test("linkHash round-trips through readLink", () => {
   const record = { game: "lilypad", variant: "invisible-city", start: "8/8/8/8/8/8/8/8 b -", moves: ["K@c8", "c6-d5"] };
   assert.deepEqual(readLink(linkHash(record, true), catalog).record, record);
   assert.equal(linkHash(record), "#game=lilypad&variant=invisible-city");
+});
+
+test("a friend's link carries the game's id and a move code, both checked", () => {
+  const record = { game: "lion", variant: null, start: null, moves: [] };
+  const link = readLink(friendHash("a1b2-c3", record, "Bx_9-"), catalog);
+  assert.deepEqual(link, { record, friend: { id: "a1b2-c3", code: "Bx_9-" }, shared: true });
+  assert.match(readLink("#friend=bad%20id&game=lion&m=AB", catalog).problem, /name in it is damaged/);
+  assert.match(readLink("#friend=ok&game=lion&m=A%2BB", catalog).problem, /moves in it are damaged/);
+  assert.match(readLink("#friend=ok&game=chess&m=AB", catalog).problem, /no game called "chess"/);
 });

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-SAVE_KEY = "kings-and-soldiers/v1"
+SAVE_KEY = "kings-and-soldiers/v1"  # the first format: carried over into the library
 DAMAGED_KEY = "kings-and-soldiers/damaged"
 PYTHON_WORDS = re.compile(r"Error\b|Traceback|NoneType|\bdict\b|\bstr\b|\bint\b|undefined|null\b")
 
@@ -25,10 +25,6 @@ def open_with_storage(site, items: dict[str, str], fragment: str = "") -> None:
     for key, value in items.items():
         site.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
     site.open(fragment)
-
-
-def saved(site) -> dict:
-    return json.loads(site.page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))
 
 
 def plain_words(site) -> None:
@@ -50,7 +46,7 @@ def test_a_damaged_save_never_stops_the_page(new_site, current, lilypad):
     open_with_storage(site, {SAVE_KEY: json.dumps({"current": current, "games": {"lilypad": lilypad}})})
     assert site.history() == ["K@c8"]  # the record itself is sound: the game is there
     site.play("K@b1", ["b1"])
-    assert saved(site)["games"]["lilypad"]["record"]["moves"] == ["K@c8", "K@b1"]
+    assert site.saved_moves("lilypad") == [["K@c8", "K@b1"]]  # carried over into the library, and played on
     site.watch.assert_clean()
 
 
@@ -71,7 +67,7 @@ def test_one_bad_saved_game_is_set_aside_and_the_others_kept(new_site):
     assert site.history() == ["K@c8", "K@f1"]
     kept = json.loads(site.page.evaluate(f"localStorage.getItem({json.dumps(DAMAGED_KEY)})"))
     assert [d["text"] for d in kept] == ['{"lion":null}']
-    assert set(saved(site)["games"]) == {"lilypad", "three-crowns"}
+    assert sorted(e["record"]["game"] for e in site.library()) == ["lilypad", "three-crowns"]
     site.page.reload()  # said once: the set-aside entry is not reported again
     site.wait_ready()
     assert site.messages() == []
@@ -103,7 +99,7 @@ def test_a_hostile_link_keeps_the_saved_game(new_site, fragment, why):
     open_with_storage(site, {SAVE_KEY: json.dumps({"current": "lilypad", "games": games})}, fragment)
     expect(site.page.locator("#messages .message")).to_contain_text(f"That link could not be opened: {why}")
     assert site.history() == ["K@c8", "K@f1", "c6-d5"]
-    assert saved(site)["games"]["lilypad"]["record"]["moves"] == ["K@c8", "K@f1", "c6-d5"]
+    assert site.saved_moves("lilypad") == [["K@c8", "K@f1", "c6-d5"]]
     assert site.page.evaluate("location.hash") == "#game=lilypad"  # so a reload does not repeat it
     site.page.reload()
     site.wait_ready()
@@ -183,39 +179,13 @@ def test_every_page_runs_under_its_content_security_policy(new_site):
     site.watch.assert_clean()
 
 
-def long_lion_game(plies: int, seed: int = 1) -> list[str]:
-    """The moves of a Lion Game `plies` long: nothing is taken, and frogs step sideways often enough
-    to keep the 100-ply draw clock from ending it (chosen at random, never a third repetition)."""
-    import random
-
-    from pygame_rules import Game
-
-    rng = random.Random(seed)
-    game = Game("lion")
-    while len(game.history) < plies:
-        board = game.position.pieces_on_board()
-        moves = [
-            m for m in game.legal()
-            if not m.removed and "*" not in m.text
-            and not (board[m.path[0]] in "Ff" and m.path[0][1:] != m.path[-1][1:])  # frogs: sideways only
-        ]
-        rng.shuffle(moves)
-        if int(game.position.text.split()[-1]) > 40:  # the clock: a move that resets it first
-            moves.sort(key=lambda m: m.after.text.split()[-1] != "0")
-        for move in moves:
-            game.play(move)
-            if game.result is None:
-                break
-            game.undo()
-        else:
-            raise AssertionError(f"no move keeps the game going after {len(game.history)} plies")
-    return game.history
-
-
 def test_a_2000_ply_game_survives_undo_and_new_game(new_site):
     from urllib.parse import quote
 
-    moves = long_lion_game(2000)
+    from long_games import long_game  # tests/long_games.py
+
+    moves = long_game("lion", 2000)
+    assert len(moves) == 2000
     site = new_site()
     site.open("#game=lion&moves=" + quote(" ".join(moves)))
     assert len(site.history()) == 2000

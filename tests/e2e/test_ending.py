@@ -1,0 +1,62 @@
+"""The end of a game explains itself: who won and why, "You won" / "You lost" against the computer,
+Rematch (also with sides switched) and Review; the person's side is at the bottom of the board."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+BLACK_WINS_IN_ONE = "8/8/8/8/8/1b6/4B3/1g1g3g b -"  # the Black King e2 steps home to f1
+
+
+def black_at_bottom(site) -> bool:
+    return site.square("a8").bounding_box()["y"] > site.square("b1").bounding_box()["y"]
+
+
+def test_a_game_against_the_computer_ends_with_its_reason_and_a_rematch(new_site):
+    site = new_site()
+    site.open()
+    players = site.page.get_by_label("Players")
+    players.select_option(label="Play Black vs computer")
+    assert black_at_bottom(site)  # the person's side is turned to the bottom
+
+    site.load_position(BLACK_WINS_IN_ONE)
+    site.play("e2-f1", ["e2", "f1"])
+    expect(site.page.locator("#result-title")).to_have_text("You won!")
+    expect(site.page.locator("#result-reason")).to_have_text("Black's King reached its last row (rank 1), so Black wins.")
+    assert site.marks("win") == {"f1"}
+    site.page.screenshot(path="/tmp/ks-you-won.png")
+
+    site.button("Review").click()
+    site.wait_idle()
+    assert site.history() == [] and site.line() == ["e2-f1"]
+    site.page.keyboard.press("End")
+    site.wait_idle()
+
+    site.button("Rematch").click()
+    site.wait_idle()
+    assert site.line() == [] and site.pieces()["c8"] == "b"
+    expect(site.page.locator("#result")).to_be_hidden()
+    expect(players).to_have_value("play-0")
+
+    site.load_position(BLACK_WINS_IN_ONE)
+    site.play("e2-f1", ["e2", "f1"])
+    site.button("Rematch, sides switched").click()
+    expect(players).to_have_value("play-1")
+    assert not black_at_bottom(site)
+    # The computer now plays Black, which moves first: it drops its King.
+    expect(site.page.locator("#moves .mv").filter(has_not_text="…")).to_have_count(1, timeout=30_000)
+    site.wait_idle()
+    assert site.history()[0].startswith("K@")
+    site.watch.assert_clean()
+
+
+def test_a_lost_game_says_so(new_site):
+    site = new_site()
+    site.open()
+    site.page.get_by_label("Players").select_option(label="Play Green vs computer")
+    site.load_position(BLACK_WINS_IN_ONE)  # Black, the computer, is to move and wins at once
+    expect(site.page.locator("#result-title")).to_have_text("You lost", timeout=30_000)
+    expect(site.page.locator("#result-reason")).to_have_text("Black's King reached its last row (rank 1), so Black wins.")
+    site.page.set_viewport_size({"width": 390, "height": 844})
+    site.page.screenshot(path="/tmp/ks-you-lost-phone.png", full_page=True)
+    site.watch.assert_clean()

@@ -1,0 +1,74 @@
+"""Play a friend by link, with no server: two browsers pass links back and forth; each library keeps
+one entry for the game (matched by the game's id), an older link keeps the newer game, a tampered
+link is explained and nothing is lost."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+BLACK_WINS_IN_ONE = "8/8/8/8/8/1b6/4B3/1g1g3g b -"
+
+
+def friend_link(site) -> str:
+    expect(site.page.locator("#friend-box")).to_be_visible()
+    site.page.wait_for_function("() => document.getElementById('friend-link').value.includes('friend=')")
+    return site.page.locator("#friend-link").input_value()
+
+
+def test_a_correspondence_game_between_two_browsers(new_site):
+    ann, bob = new_site(), new_site()
+    ann.open()
+    ann.page.get_by_label("Players").select_option(label="Play Black with a friend, by link")
+    ann.play("K@c8", ["c8"])
+    expect(ann.page.locator("#friend-note")).to_contain_text("It is Green's turn")
+    first = friend_link(ann)
+    assert len(first) < 200
+
+    bob.open(first[first.index("#"):])
+    expect(bob.page.get_by_label("Players")).to_have_value("friend-1")  # Bob plays Green, whose turn it is
+    assert bob.history() == ["K@c8"]
+    assert bob.last_move_squares() == {"c8"}
+    bob.click("c8")  # not Bob's side: nothing to move
+    assert bob.dests() == set()
+    bob.play("K@f1", ["f1"])
+    second = friend_link(bob)
+
+    ann.page.goto("index.html" + second[second.index("#"):])
+    ann.wait_idle()
+    assert ann.history() == ["K@c8", "K@f1"]
+    assert ann.saved_moves("lilypad") == [["K@c8", "K@f1"]]  # one entry, updated: no copies
+    ann.play("c6-d5", ["c6", "d5"])
+
+    # Bob opens his own older link again: his newer game is kept.
+    bob.page.goto("index.html" + first[first.index("#"):])
+    expect(bob.page.locator("#messages")).to_contain_text("That link is older than the game you have")
+    bob.wait_idle()
+    assert bob.history() == ["K@c8", "K@f1"]
+
+    # A tampered link is explained; the game stays.
+    third = friend_link(ann)
+    tampered = third[:-3] + ("AAA" if not third.endswith("AAA") else "BBB")
+    bob.dismiss_messages()
+    bob.page.goto("index.html" + tampered[tampered.index("#"):])
+    expect(bob.page.locator("#messages .message")).to_contain_text("That link could not be opened")
+    bob.wait_idle()
+    assert bob.history() == ["K@c8", "K@f1"]
+    ann.watch.assert_clean()
+    bob.watch.assert_clean()
+
+
+def test_a_friend_game_to_its_end(new_site):
+    ann, bob = new_site(), new_site()
+    ann.open()
+    ann.page.get_by_label("Players").select_option(label="Play Black with a friend, by link")
+    ann.load_position(BLACK_WINS_IN_ONE)
+    ann.play("e2-f1", ["e2", "f1"])
+    expect(ann.page.locator("#result-title")).to_have_text("You won!")
+    link = friend_link(ann)
+    expect(ann.page.locator("#friend-note")).to_contain_text("The game is over")
+    bob.open(link[link.index("#"):])
+    assert bob.history() == ["e2-f1"]
+    expect(bob.page.locator("#result-title")).to_have_text("You lost")
+    expect(bob.page.locator("#result-reason")).to_have_text("Black's King reached its last row (rank 1), so Black wins.")
+    ann.watch.assert_clean()
+    bob.watch.assert_clean()

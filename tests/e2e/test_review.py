@@ -1,0 +1,103 @@
+"""Review a game: click a move in the list or step with the keys and buttons, Undo and Redo, a new
+line from an earlier position (the old one comes back with Undo), and moves said to screen readers."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+OPENING = [("K@c8", ["c8"]), ("K@f1", ["f1"]), ("c6-d5", ["c6", "d5"]), ("f3-e4", ["f3", "e4"])]
+
+
+def start(site):
+    site.page.get_by_label("Players").select_option("two")
+    site.button("New game").click()
+    site.wait_idle()
+    for text, path in OPENING:
+        site.play(text, path)
+
+
+def test_review_by_clicks_keys_and_buttons(site):
+    start(site)
+    end_pieces = site.pieces()
+    site.page.locator("#moves .mv", has_text="K@f1").click()  # the position after move 2
+    site.wait_idle()
+    assert site.history() == ["K@c8", "K@f1"] and site.line() == [t for t, _ in OPENING]
+    expect(site.page.locator("#moves .mv.current")).to_have_text("K@f1")
+    assert site.pieces()["c6"] == "b" and "d5" not in site.pieces()
+    assert site.last_move_squares() == {"f1"}
+    expect(site.page.locator("#review-note")).to_contain_text("Looking at move 2 of 4")
+
+    site.page.keyboard.press("ArrowRight")
+    site.wait_idle()
+    expect(site.page.locator("#moves .mv.current")).to_have_text("c6-d5")
+    site.page.keyboard.press("Home")
+    site.wait_idle()
+    assert site.history() == [] and site.pieces()["c8"] == "b"
+    site.page.get_by_role("button", name="One move on").click()
+    site.wait_idle()
+    assert site.history() == ["K@c8"]
+    site.page.keyboard.press("End")  # back to the game: play resumes
+    site.wait_idle()
+    assert site.history() == [t for t, _ in OPENING] and site.pieces() == end_pieces
+    expect(site.page.locator("#review-note")).to_be_hidden()
+    site.play("d5:f3", ["d5", "f3"])
+    site.watch.assert_clean()
+
+
+def test_undo_redo_and_a_new_line_that_undo_brings_back(site):
+    start(site)
+    site.button("Undo").click()
+    site.wait_idle()
+    site.button("Undo").click()
+    site.wait_idle()
+    assert site.history() == ["K@c8", "K@f1"]
+    site.button("Redo").click()
+    site.wait_idle()
+    assert site.history() == ["K@c8", "K@f1", "c6-d5"]
+    site.page.keyboard.press("Control+y")
+    site.wait_idle()
+    assert site.history() == [t for t, _ in OPENING]
+    site.page.keyboard.press("Control+z")
+    site.wait_idle()
+    assert site.history() == ["K@c8", "K@f1", "c6-d5"]
+
+    # From move 2, a different move: a new line, said, and the old moves kept for Undo.
+    site.page.locator("#moves .mv", has_text="K@f1").click()
+    site.wait_idle()
+    site.play("a6-b5", ["a6", "b5"])
+    assert site.line() == ["K@c8", "K@f1", "a6-b5"]
+    expect(site.page.locator("#messages .message.note")).to_contain_text("A new line from move 3: it replaced the 2 moves that followed")
+    site.button("Undo").click()
+    site.wait_idle()
+    expect(site.page.locator("#messages")).to_contain_text("are back: Redo plays them again")
+    assert site.line() == ["K@c8", "K@f1", "c6-d5", "f3-e4"] and site.history() == ["K@c8", "K@f1"]
+    site.dismiss_messages()
+    site.watch.assert_clean()
+
+
+def test_moves_are_said_in_words_and_the_position_described(site):
+    site.page.get_by_label("Players").select_option("two")
+    site.button("New game").click()
+    site.wait_idle()
+    site.play("K@c8", ["c8"])
+    expect(site.page.locator("#announce")).to_have_text("Black soldier c8 (K@c8).")
+    site.play("K@f1", ["f1"])
+    site.play("c6-d5", ["c6", "d5"])
+    expect(site.page.locator("#announce")).to_have_text("Black soldier c6 to d5.")
+    site.button("Describe").click()
+    words = site.page.locator("#position-words")
+    expect(words).to_contain_text("Black: 11 soldiers")
+    expect(words).to_contain_text("King c8")
+    expect(words).to_contain_text("Green to move.")
+
+
+def test_the_computers_move_is_said(new_site):
+    site = new_site()
+    site.open()
+    site.page.get_by_label("Players").select_option(label="Play Black vs computer")
+    site.play("K@c8", ["c8"])
+    expect(site.page.locator("#moves .mv").filter(has_not_text="…")).to_have_count(2, timeout=30_000)
+    site.wait_idle()
+    reply = site.history()[1]
+    expect(site.page.locator("#announce")).to_have_text(f"Green soldier {reply[2:]} ({reply}).")
+    site.watch.assert_clean()

@@ -64,4 +64,4 @@ async function register() {
   setInterval(() => registration.update().catch(() => {}), 60 * 60 * 1000);
 }
 
-if ("serviceWorker" in navigator) register();
+if ("serviceWorker" in navigator) register().catch((error) => console.warn("offline use is not available:", error?.message ?? error));

@@ -3,6 +3,8 @@
     python bench/compare.py lilypad ab:100 heavy:100 --games 40
 
 Players: ``random``, ``level:N`` (with ``--time-scale``), ``ab:MS`` (the alpha-beta engine),
+``base:MS`` (the engine before issue 17, ``baseline.py``: ``compare.py GAME ab:250 base:250`` is
+today's level 5 against the old one at equal time per move),
 ``uct:MS`` (plain UCT, random playouts), ``heavy:MS`` (UCT with heavy playouts). Colours
 alternate; each pair of games shares a random opening.
 """

@@ -1,7 +1,8 @@
-"""Player specs shared by the benchmarks: ``random``, ``level:N``, ``ab:MS``, ``uct:MS``, ``heavy:MS``.
+"""Player specs shared by the benchmarks: ``random``, ``level:N``, ``ab:MS``, ``base:MS``, ``uct:MS``,
+``heavy:MS``.
 
 ``ab:MS`` is the engine (``pygame_rules.search``) at MS milliseconds per move with no level
-settings; ``uct:MS`` the plain UCT baseline with random playouts; ``heavy:MS`` UCT with heavy
+settings; ``base:MS`` the same for the engine before issue 17 (``baseline.py``, commit bef4ac7); ``uct:MS`` the plain UCT baseline with random playouts; ``heavy:MS`` UCT with heavy
 playouts (``bench/uct.py``). ``level:N`` thinks its level's time times a scale from the caller.
 """
 
@@ -28,6 +29,22 @@ def engine_player(time_ms: float):
     return play
 
 
+def baseline_player(time_ms: float):
+    """The engine of ``baseline.BASELINE_COMMIT`` at ``time_ms`` per move (level 5 there is 1.8 s)."""
+    from baseline import load_baseline
+
+    old = load_baseline()
+
+    def play(game: Game, rng: random.Random) -> str:
+        position = old.load(game.game, game.position.text, game.variant)
+        # Repetition keys are plain tuples in both engines, so the game's history carries over.
+        history = [p.repetition_key for p in game.positions[:-1]]
+        return old.analyse(position, time_ms=time_ms, seed=rng.getrandbits(32), history=history).move
+
+    play.__name__ = f"base:{time_ms:g}"
+    return play
+
+
 def make_player(spec: str, time_scale: float = 1.0):
     kind, _, arg = spec.partition(":")
     if kind == "random":
@@ -36,8 +53,10 @@ def make_player(spec: str, time_scale: float = 1.0):
         return level_player(int(arg), time_scale)
     if kind == "ab":
         return engine_player(float(arg))
+    if kind == "base":
+        return baseline_player(float(arg))
     if kind == "uct":
         return uct_player(float(arg), "random")
     if kind == "heavy":
         return uct_player(float(arg), "heavy")
-    raise ValueError(f"unknown player {spec!r} (random, level:N, ab:MS, uct:MS, heavy:MS)")
+    raise ValueError(f"unknown player {spec!r} (random, level:N, ab:MS, base:MS, uct:MS, heavy:MS)")

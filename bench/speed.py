@@ -1,13 +1,21 @@
-"""Search speed per game: nodes per second of the AI, and move generations per second.
+"""Engine speed per game in CPython: perft leaves per second and search nodes per second, today's
+engine against a baseline measured in the same run.
 
-    python bench/speed.py                 # CPython, a table
+    python bench/speed.py                 # a table: today's figures and the ratios
+    python bench/speed.py --rounds 5      # best of 5 rounds (default 3)
     python bench/speed.py --json          # one JSON object
-    python bench/speed_browser.py         # the same searches in the site's worker in Chromium
+    python bench/speed_browser.py         # search nodes/s in the site's worker in Chromium
 
-The work is fixed (positions from seeded random games, a node budget per search), so two runtimes
-do exactly the same searches and the ratio of their times is the speed ratio. "node cost" is how
-long a node takes relative to the first game's (Lilypad's): each game declares it as
-``node_cost``, which scales the AI levels' node budgets so a level thinks as long in every game.
+Baselines, each run in turns with today's engine (round by round, best of the rounds, so a busy
+machine slows both alike): the engine before issue 17 (``baseline.py``: commit ``bef4ac7``
+extracted from git) for perft and search, and the plain reference move generators of
+``tests/reference/`` (written straight from RULES.md, building every successor) for perft.
+
+The search work is fixed (positions from seeded random games, a node budget per search), so two
+engines or runtimes do the same searches, and both engines search the same trees (the ratio of
+their times is the speed ratio). "node cost" is how long a node takes relative to the first
+game's (Lilypad's): each game declares it as ``node_cost``, which scales the AI levels' node
+budgets so a level thinks as long in every game.
 """
 
 from __future__ import annotations
@@ -18,22 +26,26 @@ import sys
 import time
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 import pygame_rules  # noqa: E402
-from pygame_rules import Game, Search  # noqa: E402
 
 PLIES = (6, 14, 22, 30)
 NODES = 3000
+#: Perft from the start, to this depth (91,680, 191,708 and 25,318 leaves).
+PERFT_DEPTH = {"lilypad": 5, "three-crowns": 4, "lion": 3}
 
 
-def sample_positions(game: str, seed: int = 1):
+def sample_positions(game: str, seed: int = 1, engine=pygame_rules):
     """Positions after PLIES random plies of seeded games (skipping games that end too soon)."""
     rng = random.Random(seed)
     positions = []
     while len(positions) < len(PLIES):
-        record, found = Game(game), []
+        record, found = engine.Game(game), []
         while record.result is None and len(record.history) <= max(PLIES):
             if len(record.history) in PLIES:
                 found.append(record.position)
@@ -43,35 +55,105 @@ def sample_positions(game: str, seed: int = 1):
     return positions
 
 
-def measure(game: str, nodes: int = NODES) -> dict:
-    positions = sample_positions(game)
-    cls = type(positions[0])
+# -- the reference generators' perft (tests/reference/, each with its own API) --------------------
+
+
+def reference_perft(game: str, text: str, depth: int) -> int:
+    if game == "lilypad":
+        from reference import lilypad_ref as ref
+
+        return ref.perft(ref.parse(text), depth)
+    if game == "three-crowns":
+        from reference import three_crowns_ref as ref
+
+        def count(state: dict, depth: int) -> int:
+            mover = ref.enemy_of(state["side"])
+            grid = state["grid"]
+            if ref.has_crowned_troika(grid, mover) or ref.stones(grid, state["side"]) == 7 or state["clock"] >= 100:
+                return 0
+            moves = ref.moves(state)
+            return len(moves) if depth == 1 else sum(count(ref.read(t), depth - 1) for t in moves.values())
+
+        return count(ref.read(text), depth)
+    if game == "lion":
+        from reference import lion_ref as ref
+
+        def count(text: str, depth: int) -> int:
+            outcomes = ref.legal(text).values()
+            return len(outcomes) if depth == 1 else sum(count(o.after, depth - 1) for o in outcomes)
+
+        return count(text, depth)
+    raise ValueError(f"no reference generator for {game!r}")
+
+
+# -- measuring ----------------------------------------------------------------------------------
+
+
+def _timed(work) -> tuple[float, object]:
     started = time.perf_counter()
-    total = 0
-    for p in positions:
-        total += Search(p, nodes=nodes, seed=0).run().nodes
-    search_s = time.perf_counter() - started
+    result = work()
+    return time.perf_counter() - started, result
 
-    texts = [p.text for p in positions]
-    generations, started = 0, time.perf_counter()
-    while time.perf_counter() - started < 1.0:
-        for text in texts:
-            cls.from_text(text).legal()
-            generations += 1
-    movegen_s = time.perf_counter() - started
-    return {
+
+def _searches(engine, texts: list[str], game: str, nodes: int) -> int:
+    return sum(engine.Search(engine.load(game, t), nodes=nodes, seed=0).run().nodes for t in texts)
+
+
+def measure(game: str, nodes: int = NODES, rounds: int = 3, baseline=None, reference: bool = True) -> dict:
+    """Best-of-``rounds`` figures for ``game``; with ``baseline`` (an engine module) its figures
+    too, each round running today's engine and the baselines in turns."""
+    texts = [p.text for p in sample_positions(game)]
+    start, depth = pygame_rules.start(game).text, PERFT_DEPTH[game]
+    runs = {"today": pygame_rules} | ({"baseline": baseline} if baseline else {})
+    best: dict[str, float] = {}
+    counts: dict[str, object] = {}
+
+    def keep(name: str, seconds: float, count) -> None:
+        best[name] = min(best.get(name, float("inf")), seconds)
+        if counts.setdefault(name, count) != count:
+            raise AssertionError(f"{game} {name}: {count} differs from an earlier round's {counts[name]}")
+
+    for _ in range(rounds):
+        for label, engine in runs.items():
+            keep(f"perft {label}", *_timed(lambda e=engine: e.core.perft(e.load(game, start), depth)))
+            keep(f"search {label}", *_timed(lambda e=engine: _searches(e, texts, game, nodes)))
+        if reference:
+            keep("perft reference", *_timed(lambda: reference_perft(game, start, depth)))
+    leaves = counts["perft today"]
+    for name in ("perft baseline", "perft reference"):
+        if name in counts and counts[name] != leaves:
+            raise AssertionError(f"{game}: perft {depth} is {leaves} today, {counts[name]} by the {name}")
+    searched = counts["search today"]
+    out = {
         "game": game,
-        "nodes": total,
-        "search_s": round(search_s, 3),
-        "nodes_per_s": round(total / search_s),
-        "movegen_per_s": round(generations / movegen_s),
+        "perft_depth": depth,
+        "leaves": leaves,
+        "perft_leaves_per_s": round(leaves / best["perft today"]),
+        "nodes": searched,
+        "search_nodes_per_s": round(searched / best["search today"]),
     }
+    if baseline:
+        out["baseline_perft_leaves_per_s"] = round(leaves / best["perft baseline"])
+        out["baseline_search_nodes_per_s"] = round(counts["search baseline"] / best["search baseline"])
+        out["perft_ratio"] = round(best["perft baseline"] / best["perft today"], 2)
+        out["search_ratio"] = round(out["search_nodes_per_s"] / out["baseline_search_nodes_per_s"], 2)
+    if reference:
+        out["reference_perft_leaves_per_s"] = round(leaves / best["perft reference"])
+        out["perft_ratio_to_reference"] = round(best["perft reference"] / best["perft today"], 2)
+    return out
 
 
-def run(nodes: int = NODES) -> dict:
+def run(nodes: int = NODES, rounds: int = 3, baseline: bool = True, games=None) -> dict:
+    engine = None
+    if baseline:
+        from baseline import BASELINE_COMMIT, load_baseline
+
+        engine = load_baseline()
     return {
         "runtime": f"{sys.implementation.name} {sys.version.split()[0]} ({sys.platform})",
-        "games": [measure(game, nodes) for game in pygame_rules.games()],
+        "baseline": BASELINE_COMMIT if baseline else None,
+        "rounds": rounds,
+        "games": [measure(game, nodes, rounds, engine) for game in games or pygame_rules.games()],
     }
 
 
@@ -79,20 +161,27 @@ def main(argv=None) -> None:
     import argparse
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("games", nargs="*", help="games to measure (default: all)")
     ap.add_argument("--nodes", type=int, default=NODES, help="node budget of each search")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds; each figure is the best (default 3)")
+    ap.add_argument("--no-baseline", action="store_true", help="today's engine and the reference only")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    result = run(args.nodes)
+    for game in args.games:
+        pygame_rules.position_class(game)  # an unknown game fails at once
+    result = run(args.nodes, args.rounds, not args.no_baseline, args.games)
     if args.json:
         print(json.dumps(result))
         return
-    print(result["runtime"])
-    print(f"{'game':<13} {'nodes':>7} {'search s':>9} {'nodes/s':>8} {'movegen/s':>10} {'node cost':>10} {'declared':>9}")
-    reference = result["games"][0]["nodes_per_s"]  # the first game registered, Lilypad
+    print(f"{result['runtime']}; baseline {result['baseline']}; best of {result['rounds']} rounds")
+    print(f"{'game':<13} {'perft':>6} {'leaves/s':>9} {'x base':>7} {'x ref':>6} "
+          f"{'nodes/s':>8} {'x base':>7} {'node cost':>10} {'declared':>9}")
+    reference = result["games"][0]["search_nodes_per_s"]  # the first game registered, Lilypad
     for r in result["games"]:
         declared = pygame_rules.position_class(r["game"]).node_cost
-        print(f"{r['game']:<13} {r['nodes']:>7} {r['search_s']:>9.2f} {r['nodes_per_s']:>8} {r['movegen_per_s']:>10} "
-              f"{reference / r['nodes_per_s']:>10.2f} {declared:>9.2f}")
+        print(f"{r['game']:<13} {r['perft_depth']:>6} {r['perft_leaves_per_s']:>9} {r.get('perft_ratio', '-'):>7} "
+              f"{r['perft_ratio_to_reference']:>6} {r['search_nodes_per_s']:>8} {r.get('search_ratio', '-'):>7} "
+              f"{reference / r['search_nodes_per_s']:>10.2f} {declared:>9.2f}")
 
 
 if __name__ == "__main__":

@@ -1,13 +1,15 @@
 """Search speed where the AI really runs: the site's Python worker (Pyodide) in Chromium, against
-CPython on the same machine, in one run.
+CPython on the same machine and against the engine before issue 17 in the same browser, in one run.
 
-    python bench/speed_browser.py [--nodes 2000] [--rounds 3] [--no-build]
+    python bench/speed_browser.py [--nodes 2000] [--rounds 3] [--no-build] [--no-baseline]
 
-Both runtimes do exactly the same work: the searches of ``bench/speed.py`` (seeded positions, a
+Every runtime does exactly the same work: the searches of ``bench/speed.py`` (seeded positions, a
 node budget each, seed 0), in CPython through :class:`pygame_rules.Search` and in the browser
 through the bridge's ``bestmove`` request sent to the page's own worker. Each search reports the
-time it spent searching, so the worker's messaging is left out. Rounds alternate between the two
-runtimes (after one warm-up search in the browser); the medians and their ratio are printed.
+time it spent searching, so the worker's messaging is left out. The baseline is the whole site of
+commit ``bef4ac7`` (``baseline.py``), extracted from git and built into a temporary directory, in a
+second tab. Rounds alternate between the runtimes (after one warm-up search in each tab); the
+medians and the ratios are printed.
 """
 
 from __future__ import annotations
@@ -15,8 +17,12 @@ from __future__ import annotations
 import argparse
 import shutil
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import threading
+from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,6 +32,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import build  # noqa: E402
 import pygame_rules  # noqa: E402
 from pygame_rules import Search  # noqa: E402
+from baseline import BASELINE_COMMIT  # noqa: E402
 from speed import sample_positions  # noqa: E402
 
 # Runs in the page: the same searches through the page's engine (its one shared worker).
@@ -51,44 +58,78 @@ def cpython_searches(positions, nodes: int) -> tuple[int, float]:
     return total, ms
 
 
+def build_baseline_site(commit: str = BASELINE_COMMIT) -> Path:
+    """The site of ``commit`` built into a temporary directory (its own build.py, today's Pyodide)."""
+    target = Path(tempfile.mkdtemp(prefix="baseline-site-"))
+    archive = subprocess.run(["git", "archive", "--format=tar", commit], cwd=ROOT, check=True,
+                             capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(target)
+    (target / "node_modules").symlink_to((ROOT / "node_modules").resolve())
+    subprocess.run([sys.executable, "build.py"], cwd=target, check=True, capture_output=True)
+    return target / "dist" / "site"
+
+
+def open_site(browser, site: Path):
+    """Serve ``site`` and open it in a new tab once its engine is ready; (page, server)."""
+    httpd = build.server(site)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    page = browser.new_page()
+    page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/index.html")
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    return page, httpd
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--nodes", type=int, default=2000, help="node budget of each search (default 2000)")
     ap.add_argument("--rounds", type=int, default=3, help="rounds of each runtime (default 3)")
     ap.add_argument("--no-build", action="store_true", help="use the existing dist/site/")
+    ap.add_argument("--no-baseline", action="store_true", help="leave out the engine before issue 17")
     args = ap.parse_args(argv)
     site = build.DIST if args.no_build else build.build()
+    sites = {"pyodide": site}
+    if not args.no_baseline:
+        sites["baseline"] = build_baseline_site()
     games = pygame_rules.games()
     positions = {game: sample_positions(game) for game in games}
-    rates: dict[tuple[str, str], list[float]] = {(g, r): [] for g in games for r in ("cpython", "pyodide")}
+    runtimes = ("cpython", *sites)
+    rates: dict[tuple[str, str], list[float]] = {(g, r): [] for g in games for r in runtimes}
 
     from playwright.sync_api import sync_playwright
 
-    httpd = build.server(site)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    servers = []
     chromium = shutil.which("chromium")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=build.CHROMIUM_ARGS if chromium else [])
-        page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/index.html")
-        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
-        page.evaluate(BROWSER_SEARCHES, [games[0], [positions[games[0]][0].text], 200])  # warm up
+        pages = {}
+        for name, root in sites.items():
+            pages[name], httpd = open_site(browser, root)
+            servers.append(httpd)
+            pages[name].evaluate(BROWSER_SEARCHES, [games[0], [positions[games[0]][0].text], 200])  # warm up
         for _ in range(args.rounds):
             for game in games:
                 total, ms = cpython_searches(positions[game], args.nodes)
                 rates[game, "cpython"].append(total / ms * 1000)
-                total, ms = page.evaluate(BROWSER_SEARCHES, [game, [q.text for q in positions[game]], args.nodes])
-                rates[game, "pyodide"].append(total / ms * 1000)
-        version = page.evaluate("navigator.userAgent.match(/Chrom\\w+\\/[\\d.]+/)?.[0] ?? navigator.userAgent")
+                for name, page in pages.items():
+                    total, ms = page.evaluate(BROWSER_SEARCHES, [game, [q.text for q in positions[game]], args.nodes])
+                    rates[game, name].append(total / ms * 1000)
+        version = pages["pyodide"].evaluate("navigator.userAgent.match(/Chrom\\w+\\/[\\d.]+/)?.[0] ?? navigator.userAgent")
         browser.close()
-    httpd.shutdown()
+    for httpd in servers:
+        httpd.shutdown()
 
     print(f"CPython {sys.version.split()[0]}; Pyodide in {version}; {args.nodes} nodes a search, "
-          f"{args.rounds} rounds, medians")
-    print(f"{'game':<13} {'CPython nodes/s':>16} {'Pyodide nodes/s':>16} {'CPython/Pyodide':>16}")
+          f"{args.rounds} rounds, medians" + ("" if args.no_baseline else f"; baseline {BASELINE_COMMIT}"))
+    header = f"{'game':<13} {'CPython nodes/s':>16} {'Pyodide nodes/s':>16} {'CPython/Pyodide':>16}"
+    print(header + ("" if args.no_baseline else f" {'baseline Pyodide':>17} {'x baseline':>11}"))
     for game in games:
         c, b = (statistics.median(rates[game, r]) for r in ("cpython", "pyodide"))
-        print(f"{game:<13} {c:>16.0f} {b:>16.0f} {c / b:>15.2f}x")
+        line = f"{game:<13} {c:>16.0f} {b:>16.0f} {c / b:>15.2f}x"
+        if not args.no_baseline:
+            old = statistics.median(rates[game, "baseline"])
+            line += f" {old:>17.0f} {b / old:>10.2f}x"
+        print(line)
 
 
 if __name__ == "__main__":

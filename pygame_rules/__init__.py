@@ -28,6 +28,9 @@ from . import lilypad  # noqa: F401  (each game module registers itself)
 from . import three_crowns  # noqa: F401
 from . import lion  # noqa: F401
 from .search import Analysis, Search, analyse, best_move
+# Imported here, not on first use like the records: the function ``puzzles`` must shadow the
+# module of the same name (small; the solver it needs is imported only when a puzzle is checked).
+from .puzzles import Puzzle, puzzle, puzzles
 
 __all__ = [
     "Analysis",
@@ -36,6 +39,7 @@ __all__ = [
     "Move",
     "Position",
     "PositionError",
+    "Puzzle",
     "Record",
     "RecordError",
     "RulesError",
@@ -46,6 +50,8 @@ __all__ = [
     "encode_moves",
     "games",
     "perft",
+    "puzzle",
+    "puzzles",
     "load",
     "parse_record",
     "read_record",

@@ -1,4 +1,4 @@
-"""Command line: ``python -m pygame_rules moves|play|perft|bestmove|match|record ...`` (see ``--help``).
+"""Command line: ``python -m pygame_rules moves|play|perft|bestmove|match|record|puzzles ...`` (see ``--help``).
 
 Exit codes: 0 done; 2 a bad argument, position, move, game, variant or record, said in one line on
 stderr.
@@ -94,6 +94,13 @@ def cmd_match(args) -> None:
     print(f"{args.game}: A ({name(args.a)}) vs B ({name(args.b)}), {r.games} games, colours alternating")
     print(f"A: {r.wins} wins, {r.losses} losses, {r.draws} draws (score {100 * r.score:.1f}%)")
     print(f"average time per move: A {r.mean_ms('a'):.0f} ms, B {r.mean_ms('b'):.0f} ms")
+
+
+def cmd_puzzles(args) -> None:
+    from .puzzles import puzzles
+
+    for p in puzzles(args.game, args.variant):
+        print(f"{p.id}  {p.title}\n    {p.position}\n    {' '.join(p.solution)}")
 
 
 def _level(text: str) -> str:
@@ -256,6 +263,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("-v", "--verbose", action="store_true", help="print the score after each game")
     p.set_defaults(run=cmd_match)
     add_record_commands(sub)
+    p = sub.add_parser("puzzles", help="list the puzzles of a game with their solutions")
+    game_arg(p)
+    p.set_defaults(run=cmd_puzzles)
     return ap
 
 

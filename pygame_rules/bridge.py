@@ -362,3 +362,81 @@ def _link_decode(data: dict) -> dict:
         _field(data, "code", str),
     )
     return _record_json(game)
+
+
+# -- puzzles -----------------------------------------------------------------------------------
+# The page shows a puzzle, the person plays the solver's moves, and "puzzle-reply" says whether
+# each one still wins in time (proved by exhaustive search) and answers with the longest defence.
+
+#: Solvers of recent puzzles (their tables make the next reply quick), by puzzle id.
+_solvers: dict[str, Any] = {}
+
+
+@handler("puzzles")
+def _puzzles(data: dict) -> dict:
+    """The puzzles of ``game`` (and ``variant``), or of every game: id, title, start, moves."""
+    from .puzzles import puzzles
+
+    found = puzzles(_field(data, "game", str, None), _field(data, "variant", str, None))
+    return {
+        "puzzles": [
+            {"id": p.id, "title": p.title, "game": p.game, "variant": p.variant, "position": p.position, "moves": p.moves}
+            for p in found
+        ]
+    }
+
+
+@handler("puzzle-reply")
+def _puzzle_reply(data: dict) -> dict:
+    """Judge the last of ``moves`` (the solver's moves and the replies so far, from the puzzle's
+    start, ending with a solver move). Correct: ``{"correct": true, "solved": true}`` once it has
+    won, else the defence to play (``reply``, the longest) and the moves ``left``. Wrong:
+    ``{"correct": false, "escape", "message"}``, ``escape`` a reply after which the solver no
+    longer wins in time (None when the move ends the game or was the last one allowed)."""
+    from .puzzles import puzzle
+    from .solve import Solver
+
+    p = puzzle(_field(data, "id", str))
+    moves = _field(data, "moves", list)
+    if not all(isinstance(m, str) for m in moves):
+        raise RequestError("'moves' must be a list of move texts")
+    if len(moves) % 2 == 0 or len(moves) > 2 * p.moves - 1:
+        raise RequestError(
+            f"'moves' must hold the solver's moves and the replies, ending with a solver move: "
+            f"an odd number of moves, at most {2 * p.moves - 1}"
+        )
+    solver = _solvers.pop(p.id, None) or Solver()
+    _solvers[p.id] = solver
+    while len(_solvers) > MAX_RECORDS:
+        _solvers.pop(next(iter(_solvers)))
+    position = p.load()
+    side = position.turn
+    for i, text in enumerate(moves):
+        left = p.moves - i // 2
+        move = position.move(text)
+        if i % 2 == 0 and not solver.move_wins_within(position, move, left):
+            if i < len(moves) - 1:
+                raise RequestError(f"move {i + 1} ({text}) does not win in time: the puzzle went wrong before the last move")
+            return _wrong(solver, move, left)
+        position = move.after
+    if position.winner == side:
+        return {"correct": True, "solved": True}
+    left = p.moves - (len(moves) + 1) // 2
+    reply, _ = solver.defences(position, left)[0]
+    return {"correct": True, "solved": False, "reply": reply, "left": left}
+
+
+def _wrong(solver: Any, move: Any, left: int) -> dict:
+    """The answer to a solver move that does not force a win within ``left`` moves."""
+    after = move.after
+    if after.winner is not None:
+        return {"correct": False, "escape": None, "message": f"{move.text} ends the game: {after.describe_result()}."}
+    if left == 1:
+        return {"correct": False, "escape": None, "message": f"{move.text} does not win at once."}
+    escape, _ = solver.defences(after, left - 1)[0]
+    name = after.side_names[after.turn]
+    return {
+        "correct": False,
+        "escape": escape,
+        "message": f"{move.text} does not force a win in {left} moves: {name} escapes with {escape}.",
+    }

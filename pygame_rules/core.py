@@ -343,6 +343,33 @@ class Position:
         """Yield every legal move, ignoring whether the game is already over."""
         raise NotImplementedError
 
+    def _edges(self) -> list[tuple]:
+        """Every legal move, ignoring whether the game is already over, as a light tuple for the
+        search and perft: ``(text, change, order, capture, wins)``. ``change`` is what the game
+        needs to build the state after the move (:meth:`_successor`), so a search builds only the
+        states it visits; ``order`` is ``1000 * len(removed) + order_hint(move)``, ``capture``
+        whether it removes a piece, ``wins`` is ``wins_at_once(move)``. Games override this with
+        their generator (and build their public Moves from it); this default derives it from
+        ``_generate``. ``tests/test_playouts.py`` checks that both agree everywhere."""
+        turn = self.turn
+        return [
+            (m.text, m.after.state, 1000.0 * len(m.removed) + self.order_hint(m), bool(m.removed),
+             m.after._decided() == turn)
+            for m in self._generate()
+        ]
+
+    def _tactical_edges(self) -> tuple[list[tuple], bool]:
+        """What a quiescence search needs: the edges that capture or win at once, and whether the
+        position has any other move. Games override it to skip generating quiet moves they only
+        need to know exist (``tests/test_playouts.py`` checks it against ``_edges``)."""
+        edges = self._edges()
+        tactical = [e for e in edges if e[3] or e[4]]
+        return tactical, any(not e[3] for e in edges)
+
+    def _successor(self, change: Any) -> Any:
+        """The state after the move whose edge holds ``change`` (by default the state itself)."""
+        return change
+
     def _decide(self) -> str | None:
         """Game-specific end checks before "no legal move loses": a winning side, "draw" or None."""
         return None
@@ -568,10 +595,19 @@ def perft(position: Position, depth: int) -> int:
         if depth < 0:
             raise ValueError(f"perft depth {depth} is negative")
         return 1
-    moves = position.legal()
+    return _perft(type(position), position.state, depth)
+
+
+def _perft(cls: type[Position], state: Any, depth: int) -> int:
+    """Perft on the edge protocol: no Move objects, and no Positions kept."""
+    position = cls(state)
+    if position._decided() is not None:
+        return 0
+    edges = position._edges()
     if depth == 1:
-        return len(moves)
-    return sum(perft(m.after, depth - 1) for m in moves)
+        return len(edges)
+    successor = position._successor
+    return sum([_perft(cls, successor(edge[1]), depth - 1) for edge in edges])
 
 
 def split_fields(text: str, count: int, example: str) -> list[str]:

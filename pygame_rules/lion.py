@@ -209,6 +209,11 @@ PROMOTES = {
     BLACK: frozenset(SQUARE[n] for n in GREEN_BURROWS[WHITE]),
 }
 
+#: Move texts and two-square paths by (start, end), looked up rather than written per move.
+MOVE_TEXT = {(i, j): f"{NAMES[i]}-{NAMES[j]}" for i in range(COUNT) for j in range(COUNT)}
+TAKE_TEXT = {(i, j): f"{NAMES[i]}x{NAMES[j]}" for i in range(COUNT) for j in range(COUNT)}
+PATH = {(i, j): (NAMES[i], NAMES[j]) for i in range(COUNT) for j in range(COUNT)}
+
 # ---------------------------------------------------------------------------------------------
 # Position
 
@@ -270,7 +275,7 @@ class Lion(Position):
     side_names = SIDE_NAMES
     start_text = "c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - - 0"
     geometry = GEOMETRY
-    node_cost = 1.8  # bench/speed.py
+    node_cost = 2.4  # bench/speed.py
     pieces = {
         p: {
             "side": side,
@@ -468,47 +473,73 @@ class Lion(Position):
             names = tuple([NAMES[r] for r in removed]) if removed else ()
             yield Move(text, plan[0], partial(_play, cls, state, plan), names)
 
+    def _edges(self) -> list[tuple]:
+        """The core's edge protocol, from the same plans as the public Moves."""
+        return self._edges_of(self._plans().items())
+
+    def _tactical_edges(self) -> tuple[list[tuple], bool]:
+        """Only the plans that remove a piece become edges (only they capture or win)."""
+        plans = self._plans()
+        captures = [(text, plan) for text, plan in plans.items() if plan[3]]
+        return self._edges_of(captures), len(captures) < len(plans)
+
+    def _edges_of(self, plans) -> list[tuple]:
+        s = self._state
+        board, side = s.board, s.turn
+        edges = []
+        for text, plan in plans:
+            removed = plan[3]
+            order, wins = 0.0, False
+            for r in removed:  # order_hint and wins_at_once
+                p = board[r]
+                if KIND[p] == LION:
+                    order, wins = order + 2000.0, True
+                else:
+                    order += 1000.0 + (VALUES[KIND[p]] if SIDE_OF[p] != side else -VALUES[KIND[p]])
+            edges.append((text, plan, order, bool(removed), wins))
+        return edges
+
+    def _successor(self, plan: Plan) -> State:
+        return self._after(self._state, *plan[1:])
+
     def _lion(self, board, side, i, plans) -> None:
-        a = NAMES[i]
         lion = board[i]
         for j in FIELD_NEIGHBOURS[i]:
             p = board[j]
             if p == EMPTY:
-                plans.setdefault(f"{a}-{NAMES[j]}", ((a, NAMES[j]), i, j, (), lion, None, False, -1))
+                plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), lion, None, False, -1))
                 for k in FIELD_NEIGHBOURS[j]:
                     q = board[k]
                     if k == i or SIDE_OF[q] == side:
                         continue
                     if q == EMPTY:
-                        plans.setdefault(f"{a}-{NAMES[k]}", ((a, NAMES[k]), i, k, (), lion, None, False, -1))
+                        plans.setdefault(MOVE_TEXT[i, k], (PATH[i, k], i, k, (), lion, None, False, -1))
                     else:
-                        plans.setdefault(f"{a}x{NAMES[k]}", ((a, NAMES[k]), i, k, (k,), lion, None, False, -1))
+                        plans.setdefault(TAKE_TEXT[i, k], (PATH[i, k], i, k, (k,), lion, None, False, -1))
             elif SIDE_OF[p] != side:
-                plans[f"{a}x{NAMES[j]}"] = ((a, NAMES[j]), i, j, (j,), lion, None, False, -1)
+                plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), lion, None, False, -1)
 
     def _tiger(self, board, side, i, plans) -> None:
-        a = NAMES[i]
         tiger = board[i]
         for ray in TIGER_RAYS[i]:
             for j in ray:
                 p = board[j]
                 if p == EMPTY:
-                    plans[f"{a}-{NAMES[j]}"] = ((a, NAMES[j]), i, j, (), tiger, None, False, -1)
+                    plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), tiger, None, False, -1)
                 elif SIDE_OF[p] != side:
-                    plans[f"{a}x{NAMES[j]}"] = ((a, NAMES[j]), i, j, (j,), tiger, None, False, -1)
+                    plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), tiger, None, False, -1)
                 if p != EMPTY and p not in TIGER_LEAPS_OVER:
                     break
 
     def _spider(self, board, side, i, plans) -> None:
-        a = NAMES[i]
         spider = board[i]
 
         def land(j: int, over: int) -> None:
             p = board[j]
             if p == EMPTY:
-                plans.setdefault(f"{a}-{NAMES[j]}", ((a, NAMES[j]), i, j, (), spider, None, False, over))
+                plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), spider, None, False, over))
             elif p in SPIDER_PREY and SIDE_OF[p] != side:
-                plans.setdefault(f"{a}x{NAMES[j]}", ((a, NAMES[j]), i, j, (j,), spider, None, False, over))
+                plans.setdefault(TAKE_TEXT[i, j], (PATH[i, j], i, j, (j,), spider, None, False, over))
 
         for j in NEIGHBOURS[i]:
             land(j, -1)
@@ -527,7 +558,7 @@ class Lion(Position):
             if p == EMPTY:
                 if not ZONE[j]:
                     continue
-                plans.setdefault(f"{a}-{b}", ((a, b), i, j, (), cobra, None, False, -1))
+                plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), cobra, None, False, -1))
                 for k in COBRA_STEPS[j]:
                     c = NAMES[k]
                     if k == i:
@@ -535,22 +566,21 @@ class Lion(Position):
                     elif ZONE[k]:
                         q = board[k]
                         if q == EMPTY:
-                            plans.setdefault(f"{a}-{c}", ((a, c), i, k, (), cobra, None, False, -1))
+                            plans.setdefault(MOVE_TEXT[i, k], (PATH[i, k], i, k, (), cobra, None, False, -1))
                         elif SIDE_OF[q] != side:
-                            plans.setdefault(f"{a}x{c}", ((a, c), i, k, (k,), cobra, None, False, -1))
+                            plans.setdefault(TAKE_TEXT[i, k], (PATH[i, k], i, k, (k,), cobra, None, False, -1))
             elif SIDE_OF[p] != side:
                 # A first-step capture: stop, step on to an empty zone square, or go back.
                 plans[f"{a}x{b}-{a}"] = ((a, b, a), i, i, (j,), cobra, None, False, -1)
                 if not ZONE[j]:
                     continue  # outside the zone it must go back
-                plans[f"{a}x{b}"] = ((a, b), i, j, (j,), cobra, None, False, -1)
+                plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), cobra, None, False, -1)
                 for k in COBRA_STEPS[j]:
                     if k != i and ZONE[k] and board[k] == EMPTY:
                         c = NAMES[k]
                         plans[f"{a}x{b}-{c}"] = ((a, b, c), i, k, (j,), cobra, None, False, -1)
 
     def _rhino(self, board, side, i, plans) -> None:
-        a = NAMES[i]
         rhino = board[i]
         charge = next((c for c in self._state.charges if c[0] == i), None)
         own_lion = LETTERS[side][0]
@@ -565,20 +595,19 @@ class Lion(Position):
                     p = board[j]
                     if p == own_lion:
                         break
-                    b = NAMES[j]
                     record = (j, d, reach) if n == reach else None
                     if p == EMPTY:
-                        plans[f"{a}-{b}"] = ((a, b), i, j, removed, rhino, record, False, -1)
+                        plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, removed, rhino, record, False, -1)
                     else:
                         removed += (j,)
-                        plans[f"{a}x{b}"] = ((a, b), i, j, removed, rhino, record, False, -1)
+                        plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, removed, rhino, record, False, -1)
             else:
                 j = ray[0]
                 p = board[j]
                 if p == EMPTY:
-                    plans[f"{a}-{NAMES[j]}"] = ((a, NAMES[j]), i, j, (), rhino, (j, d, 1), False, -1)
+                    plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), rhino, (j, d, 1), False, -1)
                 elif SIDE_OF[p] != side:
-                    plans[f"{a}x{NAMES[j]}"] = ((a, NAMES[j]), i, j, (j,), rhino, (j, d, 1), False, -1)
+                    plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), rhino, (j, d, 1), False, -1)
 
     def _elephant(self, board, side, i, plans) -> None:
         a = NAMES[i]
@@ -590,12 +619,12 @@ class Lion(Position):
             b = NAMES[j]
             if FIELD[j]:
                 if p == EMPTY:
-                    plans[f"{a}-{b}"] = ((a, b), i, j, (), elephant, None, False, -1)
+                    plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), elephant, None, False, -1)
                 elif SIDE_OF[p] != side:
-                    plans[f"{a}x{b}"] = ((a, b), i, j, (j,), elephant, None, False, -1)
+                    plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), elephant, None, False, -1)
             elif p != EMPTY and SIDE_OF[p] != side:
                 if via < 0:
-                    plans[f"{a}*{b}"] = ((a, b), i, i, (j,), elephant, None, True, -1)
+                    plans[f"{a}*{b}"] = (PATH[i, j], i, i, (j,), elephant, None, True, -1)
                 else:
                     m = NAMES[via]
                     plans[f"{a}-{m}*{b}"] = ((a, m, b), i, via, (j,), elephant, None, True, -1)
@@ -610,40 +639,30 @@ class Lion(Position):
                 reach(beyond, ahead)
 
     def _frog(self, board, side, i, plans) -> None:
-        a = NAMES[i]
         frog = board[i]
         promotes = PROMOTES[side]
         butterfly = LETTERS[side][7]
-
-        def go(j: int, capture: bool) -> None:
-            b = NAMES[j]
-            piece = butterfly if j in promotes else frog
-            if capture:
-                plans[f"{a}x{b}"] = ((a, b), i, j, (j,), piece, None, False, -1)
-            else:
-                plans[f"{a}-{b}"] = ((a, b), i, j, (), piece, None, False, -1)
-
-        for j in FROG_STEPS[side][i]:
-            if board[j] == EMPTY:
-                go(j, False)
-        for j in RING[i]:
-            if board[j] == EMPTY:
-                go(j, False)
+        steps = [j for j in FROG_STEPS[side][i] if board[j] == EMPTY]
+        steps += [j for j in RING[i] if board[j] == EMPTY]
+        captures = []
         for j in FROG_CAPTURES[side][i]:
             p = board[j]
             if p != EMPTY and SIDE_OF[p] != side and p not in FROG_SPARES:
-                go(j, True)
+                captures.append(j)
         for over, j in LEAPFROGS[side][i]:
             if board[over] == EMPTY:
                 continue
             p = board[j]
             if p == EMPTY:
-                go(j, False)
+                steps.append(j)
             elif SIDE_OF[p] != side:
-                go(j, True)
+                captures.append(j)
+        for j in steps:
+            plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), butterfly if j in promotes else frog, None, False, -1)
+        for j in captures:
+            plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), butterfly if j in promotes else frog, None, False, -1)
 
     def _butterfly(self, board, side, i, plans) -> None:
-        a = NAMES[i]
         butterfly = board[i]
         enemy_frog = LETTERS[self.other(side)][6]
 
@@ -651,10 +670,10 @@ class Lion(Position):
             """Add the move ending on ``j`` if it may; True if ``j`` was empty."""
             p = board[j]
             if p == EMPTY:
-                plans.setdefault(f"{a}-{NAMES[j]}", ((a, NAMES[j]), i, j, (), butterfly, None, False, -1))
+                plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), butterfly, None, False, -1))
                 return True
             if SIDE_OF[p] != side and p != enemy_frog:
-                plans.setdefault(f"{a}x{NAMES[j]}", ((a, NAMES[j]), i, j, (j,), butterfly, None, False, -1))
+                plans.setdefault(TAKE_TEXT[i, j], (PATH[i, j], i, j, (j,), butterfly, None, False, -1))
             return False
 
         for first, second in ((ORTHOGONAL_NEIGHBOURS, DIAGONAL_NEIGHBOURS), (DIAGONAL_NEIGHBOURS, ORTHOGONAL_NEIGHBOURS)):

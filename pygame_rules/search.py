@@ -1,10 +1,13 @@
 """The AI opponent: one search for every game, using only the position protocol of ``core``.
 
-It knows no game. It asks a position for its legal moves (``legal()``: each Move's ``after`` and
-``removed``), its result (``winner``), the side to move, its ``state`` (the transposition-table
-key) and ``repetition_key`` (a position repeated on the search path, or earlier in the game,
-scores as a draw), plus the per-game hooks ``evaluate()`` (a score for the side to move),
-``order_hint(move)`` (move ordering) and ``wins_at_once(move)`` (a cheap test for a sudden win).
+It knows no game. It asks a position for its moves as light *edges* (``_edges()``: each move's
+text, the change ``_successor`` turns into the state after it, an order hint, whether it captures
+and whether it wins at once), for the captures and sudden wins alone at a quiescence node
+(``_tactical_edges()``), for the game's own end checks (``_decided()``), the side to move, its
+``state`` (the transposition-table key) and ``repetition_key`` (a position repeated on the search
+path, or earlier in the game, scores as a draw), plus ``evaluate()`` (a score for the side to
+move). It never makes a public :class:`Move` or keeps a position's moves, so a searched subtree is
+garbage as soon as it is done; the root's move texts are the public moves' texts.
 
 The algorithm was chosen by measurement (``bench/compare.py``; figures in ``bench/README.md``):
 iterative-deepening negamax alpha-beta with principal-variation search, a transposition table,
@@ -23,19 +26,21 @@ and a node or depth budget; with a time budget, how far it gets depends on the m
 Levels: levels 1-4 search a fixed number of positions (nodes), three times more from one level
 to the next (4.4 times from 3 to 4, which a factor of 3 did not separate well enough in the Lion
 Game), so each is the same opponent on a fast machine or a slow one; their think time is only an
-upper bound for slow machines. Level 5 uses its time. Typical depths (full plies, the
-median over positions of random games; "+" where the next depth is begun and its partial result
-used) and median think times in CPython on the 2-core development machine (``bench/speed.py``
-measures nodes per second; the browser's worker is 1.3-1.8 times slower,
-``bench/speed_browser.py``):
+upper bound for slow machines. Level 5 uses its time. The node budgets were doubled when the
+engine became 2-4 times faster (issue 17), so that each level thinks about as long as before and
+searches more. Typical depths (full plies, the median over positions of random games; "+" where
+the next depth is begun and its partial result used) and think times in CPython on the 2-core
+development machine, measured with the budgets before the doubling and the engine before the
+speed-up (``bench/speed.py`` measures nodes per second; the browser's worker is 1.3-1.8 times
+slower, ``bench/speed_browser.py``):
 
 =====  ======  =======  ===================  ===================  ===================
 level  nodes   at most  Lilypad              3 Crowns             Lion Game
 =====  ======  =======  ===================  ===================  ===================
-1      300     0.25 s   depth 2, 0.01 s      depth 1+, 0.01 s     depth 1, 0.01 s
-2      900     0.5 s    depth 3, 0.03 s      depth 2, 0.04 s      depth 1+, 0.04 s
-3      2,700   0.9 s    depth 5, 0.08 s      depth 2+, 0.16 s     depth 2+, 0.11 s
-4      12,000  1.3 s    depth 6, 0.29 s      depth 3+, 0.53 s     depth 3+, 0.42 s
+1      600     0.25 s   depth 2, 0.01 s      depth 1+, 0.01 s     depth 1, 0.01 s
+2      1,800   0.5 s    depth 3, 0.03 s      depth 2, 0.04 s      depth 1+, 0.04 s
+3      5,400   0.9 s    depth 5, 0.08 s      depth 2+, 0.16 s     depth 2+, 0.11 s
+4      24,000  1.3 s    depth 6, 0.29 s      depth 3+, 0.53 s     depth 3+, 0.42 s
 5      --      1.8 s    depth 8              depth 4              depth 4
 =====  ======  =======  ===================  ===================  ===================
 
@@ -63,7 +68,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Generator, Hashable, Iterable
 
-from .core import Move, Position
+from .core import Position
 
 #: Score of a won position (minus the plies it takes, so faster wins score higher).
 WIN = 100000.0
@@ -77,9 +82,6 @@ MAX_QUIESCENCE = 10
 NULL_WINDOW = 1e-6
 #: Stop deepening once this share of the time budget is spent: the next depth would not finish.
 DEEPEN_SHARE = 0.55
-#: Subtrees at least this deep, and all subtrees of the root, are searched from a fresh copy of
-#: their root (see ``_child``).
-COPY_DEPTH = 1
 #: Trim the transposition table when it grows beyond this many entries.
 TABLE_LIMIT = 400_000
 
@@ -105,10 +107,10 @@ class Level:
 
 
 LEVELS = {
-    1: Level(250, nodes=300, margin=0.1),
-    2: Level(500, nodes=900),
-    3: Level(900, nodes=2700),
-    4: Level(1300, nodes=12000),
+    1: Level(250, nodes=600, margin=0.1),
+    2: Level(500, nodes=1800),
+    3: Level(900, nodes=5400),
+    4: Level(1300, nodes=24000),
     5: Level(1800),
 }
 DEFAULT_LEVEL = 3
@@ -202,7 +204,8 @@ class Search:
                 raise ValueError(f"{name} must be positive, got {value!r}")
         settings = LEVELS[level] if level is not None else Level(0, None)
         self.position = position
-        self._root = type(position)(position.state)  # a fresh copy keeps the caller's position light
+        self._class = type(position)
+        self._root = self._class(position.state)  # a fresh copy keeps the caller's position light
         self.time_ms = time_ms if time_ms is not None else (settings.time_ms or None)
         node_caps = [n for n in (nodes, settings.nodes_in(position)) if n]
         self.max_nodes = min(node_caps) if node_caps else None
@@ -218,18 +221,22 @@ class Search:
         self._longest_step = 0.0  # the longest time between two nodes so far
         self._slice_start = 0.0
         self._slice_end = self._budget_end = INFINITY
-        self._table: dict[Any, tuple[int, float, int, str | None]] = {}
+        self._table: dict[int, tuple[int, float, int, str | None]] = {}  # by hash(state)
         self._killers: list[list[str]] = [[] for _ in range(MAX_PLY + MAX_QUIESCENCE + 2)]
-        self._history: dict[tuple[str, str], int] = {}
+        self._history: dict[str, dict[str, int]] = {side: {} for side in position.sides}
         # Repetitions: a position met on the search path counts as a draw (either side could
         # have deviated earlier on that path); one the game has already seen twice would be the
         # third occurrence, a draw by the rules.
-        self._seen: dict[Any, int] = {}
+        # Positions are told apart by the hash of their key, computed once per node: a state is a
+        # long tuple, and Python does not keep a tuple's hash. (Two positions of one search sharing
+        # a 64-bit hash is as unlikely as in any engine's Zobrist-keyed table.)
+        self._seen: dict[int, int] = {}
         for earlier in history:
-            key = earlier.repetition_key if isinstance(earlier, Position) else earlier
+            key = hash(earlier.repetition_key if isinstance(earlier, Position) else earlier)
             self._seen[key] = self._seen.get(key, 0) + 1
-        self._path: set[Any] = {position.repetition_key}
-        self._seen[position.repetition_key] = self._seen.get(position.repetition_key, 0) + 1
+        root_key = hash(position.repetition_key)
+        self._path: set[int] = {root_key}
+        self._seen[root_key] = self._seen.get(root_key, 0) + 1
 
         self._depth = 0  # last depth searched in full
         self._best: str | None = None
@@ -335,56 +342,55 @@ class Search:
     # -- iterative deepening ----------------------------------------------------------------------
 
     def _deepen(self) -> Generator[None, None, None]:
-        moves = self._root.legal()
-        if not moves:
+        root = self._root
+        edges = sorted(root._edges()) if root._decided() is None else []  # sorted by text
+        if not edges:
             return
-        self._best = moves[0].text
-        if len(moves) == 1:  # nothing to choose: score the position it leads to, no search
-            after = moves[0].after
+        self._best = edges[0][0]
+        if len(edges) == 1:  # nothing to choose: score the position it leads to, no search
+            after = type(root)(root._successor(edges[0][1]))
             winner = after.winner
             self._score = -self._final_score(winner, after.turn, 1) if winner else -after.evaluate()
             self._pv = [self._best]
             return
         for depth in range(1, self.max_depth + 1):
             self._iteration_best = None
-            yield from self._search_root(moves, depth)
+            yield from self._search_root(edges, depth)
             self._depth = depth
             self._choose()
             self._iteration_best = None
             if abs(self._score) >= WIN_BOUND or self._used_share() >= self.deepen_share:
                 return
 
-    def _search_root(self, moves: tuple[Move, ...], depth: int) -> Generator[None, None, None]:
+    def _search_root(self, edges: list[tuple], depth: int) -> Generator[None, None, None]:
         previous = self._root_scores
+        turn = self._root.turn
         order = sorted(
-            moves,
-            key=lambda m: (m.text != self._best, -previous.get(m.text, -INFINITY), -self._order_key(self._root, m, 0, None)),
+            edges,
+            key=lambda e: (e[0] != self._best, -previous.get(e[0], -INFINITY), -self._order_key(turn, e, 0, None)),
         )
         scores: dict[str, float] = {}
         alpha = -INFINITY
-        for i, m in enumerate(order):
-            score = yield from self._child(m, depth, alpha, i == 0, 0)
-            scores[m.text] = score
+        for i, e in enumerate(order):
+            score = yield from self._child(self._root, e, depth, alpha, i == 0, 0)
+            scores[e[0]] = score
             if score > alpha:
                 alpha = score
             best_here = max(scores.values())
             if self._iteration_best is None or score > self._iteration_best[1]:
-                self._iteration_best = (m.text, score)
+                self._iteration_best = (e[0], score)
             if self.margin and best_here < WIN_BOUND:
                 alpha = best_here - self.margin - NULL_WINDOW
         self._root_scores = scores
 
-    def _child(self, m: Move, depth: int, alpha: float, first: bool, ply: int, beta: float = INFINITY):
-        """Score of playing ``m`` (for the player making it) with a PVS window."""
-        child = m.after
-        key = child.repetition_key
+    def _child(self, position: Position, edge: tuple, depth: int, alpha: float, first: bool, ply: int,
+               beta: float = INFINITY):
+        """Score of playing the move ``edge`` of ``position`` (for the player making it) with a PVS window."""
+        child = self._class(position._successor(edge[1]))
+        key = hash(child.repetition_key)
         if key in self._path or self._seen.get(key, 0) >= 2:
             return -self._draw_score(child.turn)  # a repetition, scored for the mover
         next_depth = depth - 1
-        if next_depth >= COPY_DEPTH or ply == 0:
-            # Positions cache their moves, so a searched subtree stays in memory as long as its
-            # root does. Searching a big subtree from a fresh copy frees it as soon as it is done.
-            child = type(child)(child.state)
         self._path.add(key)
         try:
             if first or alpha == -INFINITY:
@@ -412,28 +418,33 @@ class Search:
         pv, position, seen = [first], self._root.move(first).after, set()
         while len(pv) < 32 and position.state not in seen:
             seen.add(position.state)
-            entry = self._table.get(position.state)
-            if entry is None or entry[3] is None:
+            entry = self._table.get(hash(position.state))
+            if entry is None or entry[3] is None or position._decided() is not None:
                 break
-            move = next((m for m in position.legal() if m.text == entry[3]), None)
-            if move is None:
+            edge = next((e for e in position._edges() if e[0] == entry[3]), None)
+            if edge is None:
                 break
-            pv.append(move.text)
-            position = move.after
+            pv.append(edge[0])
+            position = self._class(position._successor(edge[1]))
         return pv
 
     # -- alpha-beta -------------------------------------------------------------------------------
+    # Nodes are Positions built straight from edge states: the search never makes a Move, and a
+    # position's moves are generated where they are searched and dropped after (no caches).
 
     def _negamax(self, position: Position, depth: int, alpha: float, beta: float, ply: int):
         if self._tick():
             yield
-        winner = position.winner
-        if winner is not None:
-            return self._final_score(winner, position.turn, ply)
+        decided = position._decided()
+        if decided is not None:
+            return self._final_score(decided, position.turn, ply)
         if depth <= 0 or ply >= MAX_PLY:
             return (yield from self._quiesce(position, alpha, beta, ply, 0))
+        edges = position._edges()
+        if not edges:  # no legal move loses
+            return self._final_score(position.other(position.turn), position.turn, ply)
 
-        key = position.state
+        key = hash(position.state)
         entry = self._table.get(key)
         hint = None
         if entry is not None:
@@ -443,39 +454,43 @@ class Search:
                 if bound == EXACT or (bound == LOWER and stored >= beta) or (bound == UPPER and stored <= alpha):
                     return stored
 
-        moves = position.legal()
         turn = position.turn
-        if len(moves) == 1:
+        if len(edges) == 1:
             depth += 1  # a forced reply costs no depth
 
         original_alpha = alpha
         best, best_move = -INFINITY, None
-        for i, m in enumerate(self._ordered(position, moves, ply, hint)):
-            score = yield from self._child(m, depth, alpha, i == 0, ply, beta)
+        for i, e in enumerate(self._ordered(turn, edges, ply, hint)):
+            score = yield from self._child(position, e, depth, alpha, i == 0, ply, beta)
             if score > best:
-                best, best_move = score, m.text
+                best, best_move = score, e[0]
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
-                        self._reward(turn, m, ply, depth)
+                        self._reward(turn, e, ply, depth)
                         break
         bound = LOWER if best >= beta else UPPER if best <= original_alpha else EXACT
         self._store(key, depth, best, bound, best_move, ply)
         return best
 
     def _quiesce(self, position: Position, alpha: float, beta: float, ply: int, qdepth: int):
-        if qdepth and self._tick():  # the horizon node was counted by _negamax
-            yield
         if qdepth:
-            winner = position.winner
-            if winner is not None:
-                return self._final_score(winner, position.turn, ply)
-        moves = position.legal()
-        if self.check_wins and any(position.wins_at_once(m) for m in moves):
-            return WIN - ply - 1
-        captures = [m for m in moves if m.removed]
+            if self._tick():  # the horizon node was counted by _negamax
+                yield
+            decided = position._decided()
+            if decided is not None:
+                return self._final_score(decided, position.turn, ply)
+        # Captures and sudden wins, and whether a quiet move exists: no need to make the quiet ones.
+        tactical, quiet = position._tactical_edges()
+        if not tactical and not quiet:  # no legal move loses
+            return self._final_score(position.other(position.turn), position.turn, ply)
+        if self.check_wins:
+            for e in tactical:
+                if e[4]:
+                    return WIN - ply - 1
+        captures = [e for e in tactical if e[3]]
         last = qdepth >= MAX_QUIESCENCE or ply >= MAX_PLY + MAX_QUIESCENCE
-        if len(captures) < len(moves) or last:
+        if quiet or last:
             best = position.evaluate()  # a quiet move exists: the side to move may stand pat
             if best >= beta or not captures or last or qdepth >= self.optional_quiescence:
                 return best
@@ -483,8 +498,9 @@ class Search:
                 alpha = best
         else:
             best = -INFINITY  # every move captures, so one must be made
-        for m in self._ordered(position, captures, ply, None):
-            score = -(yield from self._quiesce(m.after, -beta, -alpha, ply + 1, qdepth + 1))
+        cls, successor = self._class, position._successor
+        for e in self._ordered(position.turn, captures, ply, None):
+            score = -(yield from self._quiesce(cls(successor(e[1])), -beta, -alpha, ply + 1, qdepth + 1))
             if score > best:
                 best = score
                 if score > alpha:
@@ -495,25 +511,44 @@ class Search:
 
     # -- move ordering and the table -------------------------------------------------------------
 
-    def _order_key(self, position: Position, m: Move, ply: int, hint: str | None) -> float:
-        if m.text == hint:
+    def _order_key(self, turn: str, edge: tuple, ply: int, hint: str | None) -> float:
+        text = edge[0]
+        if text == hint:
             return 1e9
-        key = 1000.0 * len(m.removed) + position.order_hint(m)
-        if m.text in self._killers[ply]:
+        key = edge[2]  # 1000 per piece removed, plus the game's order_hint
+        if text in self._killers[ply]:
             key += 500.0
-        return key + self._history.get((position.turn, m.text), 0) * 1e-3
+        return key + self._history[turn].get(text, 0) * 1e-3
 
-    def _ordered(self, position: Position, moves: Iterable[Move], ply: int, hint: str | None) -> list[Move]:
-        return sorted(moves, key=lambda m: -self._order_key(position, m, ply, hint))
+    def _ordered(self, turn: str, edges: list[tuple], ply: int, hint: str | None) -> list[tuple]:
+        """Best first: the table's move, captures, killers, then by history; ties by move text."""
+        if len(edges) < 2:
+            return edges
+        killers, history = self._killers[ply], self._history[turn]
 
-    def _reward(self, turn: str, m: Move, ply: int, depth: int) -> None:
-        if not m.removed:
+        def key(edge: tuple) -> float:
+            text = edge[0]
+            if text == hint:
+                return -1e9
+            value = edge[2]
+            if text in killers:
+                value += 500.0
+            if text in history:
+                value += history[text] * 1e-3
+            return -value
+
+        edges.sort()  # by text, so that equal keys keep the order of the legal moves
+        return sorted(edges, key=key)
+
+    def _reward(self, turn: str, edge: tuple, ply: int, depth: int) -> None:
+        if not edge[3]:
+            text = edge[0]
             killers = self._killers[ply]
-            if m.text not in killers:
-                killers.insert(0, m.text)
+            if text not in killers:
+                killers.insert(0, text)
                 del killers[2:]
-            key = (turn, m.text)
-            self._history[key] = self._history.get(key, 0) + depth * depth
+            history = self._history[turn]
+            history[text] = history.get(text, 0) + depth * depth
 
     def _final_score(self, winner: str, turn: str, ply: int) -> float:
         if winner == "draw":

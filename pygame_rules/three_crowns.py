@@ -12,7 +12,6 @@ equalizer binds, the bound is cleared and Green moves freely.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Iterator, NamedTuple
 
 from .core import (
@@ -47,6 +46,10 @@ BOUND_NEXT, NO_BOUND = "*", "-"
 
 GEOMETRY = Geometry.grid(8, 8, kind=lambda f, r: "dark" if (f + r) % 2 == 0 else "light")
 NAMES = GEOMETRY.names
+SQUARE = GEOMETRY.index
+_new = tuple.__new__  # builds a State without its constructor's Python-level call
+MINE = {side: frozenset((UNCROWNED[side], CROWNED[side])) for side in (GREEN, BLACK)}
+STEP_TEXT = {(i, j): f"{NAMES[i]}-{NAMES[j]}" for i in range(64) for j in range(64)}
 
 # -- tables ----------------------------------------------------------------------------------------
 
@@ -63,8 +66,24 @@ LEGS = tuple(
     )
     for i in range(len(GEOMETRY))
 )
+#: The square between two squares a jump leg apart.
+MIDDLE = {(i, land): over for i in range(64) for _, over, land in LEGS[i]}
 #: One direction of each of the four lines through a square (row, column and both diagonals).
 LINE_DIRECTIONS = tuple(DIRECTIONS.index(d) for d in ((1, 0), (0, 1), (1, 1), (1, -1)))
+
+#: ``TRIPLES[i]``: the pairs of squares that make three in a row with ``i`` (``i`` at either end
+#: or in the middle), so a troika through ``i`` is a pair both of whose squares hold a like stone.
+TRIPLES = tuple(
+    tuple(
+        pair
+        for d in LINE_DIRECTIONS
+        for line in [GEOMETRY.ray(i, DIRECTIONS[OPPOSITE[d]])[:2][::-1] + [i] + GEOMETRY.ray(i, DIRECTIONS[d])[:2]]
+        for k in range(len(line) - 2)
+        if i in line[k:k + 3]
+        for pair in [tuple(q for q in line[k:k + 3] if q != i)]
+    )
+    for i in range(len(GEOMETRY))
+)
 
 
 def _next_two(i: int, d: int) -> tuple[int, ...]:
@@ -104,7 +123,7 @@ class ThreeCrowns(Position):
     side_names = {GREEN: "Green", BLACK: "Black"}
     start_text = "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g * 0"
     geometry = GEOMETRY
-    node_cost = 2.7  # bench/speed.py
+    node_cost = 1.3  # bench/speed.py
     pieces = {
         letter: {"side": side, "name": f"{name} {kind}", "glyph": glyph, "help": help}
         for side, name in ((GREEN, "Green"), (BLACK, "Black"))
@@ -188,36 +207,125 @@ class ThreeCrowns(Position):
     # -- move generation ------------------------------------------------------------------------
 
     def _generate(self) -> Iterator[Move]:
+        """The public Moves, made from the edges: the path is the squares of the text; a jump leaps
+        the square between its first two, and the second stone jumped (between the last two) is
+        removed or uncrowned, as the board after it shows."""
+        cls, s = type(self), self._state
+        board = s.board
+        won = _wins(board, s.turn)
+        for text, change, _, _, _ in self._edges():
+            after = self._successor(change)
+            path = tuple(text.split(":" if ":" in text else "-"))
+            start, end = SQUARE[path[0]], SQUARE[path[-1]]
+            crowns = board[start] in UNCROWNED_LETTERS and after.board[end] not in UNCROWNED_LETTERS
+            if len(path) == 2:
+                may_win = won or board[start] not in UNCROWNED_LETTERS or crowns
+                yield StoneMove(text, path, cls(after), crowns=crowns, may_win=may_win)
+                continue
+            second = MIDDLE[SQUARE[path[1]], end]
+            fate = after.board[second]
+            effects = {"removed": (NAMES[second],)} if fate == EMPTY else {"changed": ((NAMES[second], fate),)}
+            jumped = (NAMES[MIDDLE[start, SQUARE[path[1]]]],)
+            yield StoneMove(text, path, cls(after), crowns=crowns, may_win=True, jumped=jumped, **effects)
+
+    def _edges(self) -> list[tuple]:
+        """Steps and double jumps of the side to move (the core's edge protocol); on Green's second
+        turn only steps of the stone the equalizer binds (rule 5)."""
         s = self._state
+        board, turn = s.board, s.turn
+        edges: list[tuple] = []
         # Only a capture, or a stone crowned when it lands, can win at once; unless this position
         # (a set-up) already has the mover's crowned line or the opponent's seventh stone.
-        won = bool(crowned_lines(s.board, s.turn)) or stone_count(s.board, OTHER[s.turn]) == LOSING_STONE_COUNT
-        if s.bound not in (BOUND_NEXT, NO_BOUND) and s.turn == GREEN:
+        won = _wins(board, turn)
+        if s.bound not in (BOUND_NEXT, NO_BOUND) and turn == GREEN:
             # The equalizer: Green's second move steps the stone its first move moved.
-            yield from self._steps(GEOMETRY.index[s.bound], won)
-            return
-        for i, p in enumerate(s.board):
-            if p != EMPTY and SIDE_OF[p] == s.turn:
-                yield from self._steps(i, won)
-                yield from self._jumps(i)
+            self._steps(SQUARE[s.bound], won, edges)
+            return edges
+        enemy = OTHER[turn]
+        # Jumps need prey: a crowned stone jumps uncrowned enemies, an uncrowned one crowned ones.
+        prey_of = {UNCROWNED[turn]: CROWNED[enemy] in board, CROWNED[turn]: UNCROWNED[enemy] in board}
+        for i in range(64):
+            stone = board[i]
+            if stone in prey_of:
+                self._steps(i, won, edges)
+                if prey_of[stone]:
+                    self._jumps(i, edges)
+        return edges
 
-    def _steps(self, i: int, won: bool) -> Iterator[Move]:
+    def _tactical_edges(self) -> tuple[list[tuple], bool]:
+        """Without two crowns of the side to move on the board (or a set-up already won), no step
+        can win: then only the jumps are made, and a step is only looked for."""
+        s = self._state
+        board, turn = s.board, s.turn
+        if s.bound not in (BOUND_NEXT, NO_BOUND) and turn == GREEN or board.count(CROWNED[turn]) >= 2 \
+                or _wins(board, turn):
+            return super()._tactical_edges()
+        enemy = OTHER[turn]
+        jumps: list[tuple] = []
+        prey_of = {UNCROWNED[turn]: CROWNED[enemy] in board, CROWNED[turn]: UNCROWNED[enemy] in board}
+        quiet = False
+        for i in range(64):
+            stone = board[i]
+            if stone in prey_of:
+                if prey_of[stone]:
+                    self._jumps(i, jumps)
+                if not quiet:
+                    quiet = any(board[j] == EMPTY for j in NEIGHBOURS[i])
+        return [e for e in jumps if e[3] or e[4]], quiet or any(not e[3] for e in jumps)
+
+    def _successor(self, change) -> State:
+        """The state after a move: ``change`` is the board's changes (square, new letter), the
+        square the move ends on, and whether it resets the clock. It updates the equalizer's bound
+        square and the clock."""
+        changes, end, resets_clock = change
+        s = self._state
+        board = list(s.board)
+        for i, piece in changes:
+            board[i] = piece
+        if s.bound == BOUND_NEXT:
+            bound = NAMES[end]
+        elif s.bound != NO_BOUND and s.turn == BLACK and board[SQUARE[s.bound]] != EMPTY:
+            bound = s.bound
+        else:  # Green made its second move, or Black captured the bound stone (set-ups only)
+            bound = NO_BOUND
+        return _new(State, (tuple(board), OTHER[s.turn], bound, 0 if resets_clock else s.clock + 1))
+
+    def _steps(self, i: int, won: bool, edges: list[tuple]) -> None:
+        """Steps of the stone on ``i`` to the empty squares around it; an uncrowned stone that
+        lands in a troika is crowned (rule 2)."""
         board = self._state.board
+        turn = self._state.turn
         stone = board[i]
         crowned = stone not in UNCROWNED_LETTERS
+        crown = CROWNED[turn]
+        # A step wins at once only with a line of three crowns (it cannot take a stone), so only
+        # with two crowns already on the board and a crowned or crowning stone moving.
+        crowns_before = board.count(crown)
+        add, texts, triples = edges.append, STEP_TEXT, TRIPLES
         for j in NEIGHBOURS[i]:
             if board[j] != EMPTY:
                 continue
-            crowns = not crowned and forms_troika(board, stone, j, vacated=i)
-            changes = ((i, EMPTY), (j, stone.upper() if crowns else stone))
-            yield self._move((NAMES[i], NAMES[j]), "-", changes, crowns, crowns, won or crowned or crowns)
+            crowns = False
+            if not crowned:
+                for x, y in triples[j]:  # forms_troika, inlined: the hottest loop of the game
+                    if board[x] == stone and board[y] == stone and x != i and y != i:
+                        crowns = True
+                        break
+            landed = crown if crowns else stone
+            wins = False
+            if won or (crowns or crowned) and crowns_before + crowns >= 3:
+                after = list(board)
+                after[i] = EMPTY
+                after[j] = landed
+                wins = _wins(after, turn)
+            add((texts[i, j], (((i, EMPTY), (j, landed)), j, crowns), 200.0 if crowns else 0.0, False, wins))
 
-    def _jumps(self, i: int) -> Iterator[Move]:
+    def _jumps(self, i: int, edges: list[tuple]) -> None:
         """Double jumps of the stone on ``i``: two legs, the second never straight back."""
         board = self._state.board
         stone = board[i]
         side = SIDE_OF[stone]
-        enemy = self.other(side)
+        enemy = OTHER[side]
         # A crowned stone jumps uncrowned enemies; an uncrowned stone jumps crowned ones.
         prey = UNCROWNED[enemy] if stone == CROWNED[side] else CROWNED[enemy]
         for d, over, land in LEGS[i]:
@@ -240,22 +348,11 @@ class ThreeCrowns(Position):
                     if in_troika(after, second):
                         after[second] = EMPTY
                 crowns = crown_if_troika(after, end)
-                # The Move tells what happens to both stones, for the board to show before it is played.
-                if after[second] == EMPTY:
-                    fate = {"removed": (NAMES[second],)}
-                else:
-                    fate = {"changed": ((NAMES[second], after[second]),)}
-                path = (NAMES[i], NAMES[land], NAMES[end])
+                captured = after[second] == EMPTY
+                order = (1000.0 if captured else 0.0) + 300.0 + (200.0 if crowns else 0.0)
+                text = f"{NAMES[i]}:{NAMES[land]}:{NAMES[end]}"
                 changes = ((i, EMPTY), (second, after[second]), (end, after[end]))
-                yield self._move(path, ":", changes, True, crowns, True, jumped=(NAMES[over],), **fate)
-
-    def _move(self, path: tuple[str, ...], separator: str, changes: tuple[tuple[int, str], ...],
-              resets_clock: bool, crowns: bool, may_win: bool, **effects) -> "StoneMove":
-        """The move along ``path`` that makes ``changes`` (square, new letter) to the board.
-
-        ``effects`` are the Move's ``removed``, ``changed`` and ``jumped`` squares."""
-        after = partial(_play, type(self), self._state, changes, resets_clock, GEOMETRY.index[path[-1]])
-        return StoneMove(separator.join(path), path, after, crowns=crowns, may_win=may_win, **effects)
+                edges.append((text, (changes, end, True), order, captured, _wins(after, side)))
 
     # -- for the UI and the search ---------------------------------------------------------------
 
@@ -342,23 +439,12 @@ class StoneMove(Move):
         self.may_win = may_win
 
 
-def _play(cls: type[ThreeCrowns], s: State, changes, resets_clock: bool, end: int) -> ThreeCrowns:
-    """The position after a move that makes ``changes`` to the board and ends on ``end``; built
-    only when the move's ``after`` is first read. It updates the equalizer and the clock."""
-    board = list(s.board)
-    for i, piece in changes:
-        board[i] = piece
-    if s.bound == BOUND_NEXT:
-        bound = NAMES[end]
-    elif s.bound != NO_BOUND and s.turn == BLACK and board[GEOMETRY.index[s.bound]] != EMPTY:
-        bound = s.bound
-    else:  # Green made its second move, or Black captured the bound stone (set-ups only)
-        bound = NO_BOUND
-    clock = 0 if resets_clock else s.clock + 1
-    return cls(State(tuple(board), OTHER[s.turn], bound, clock))
-
-
 # -- helpers -------------------------------------------------------------------------------------
+
+
+def _wins(board, mover: str) -> bool:
+    """Rule 6, after ``mover``'s move left ``board``: a crowned line, or the opponent's seventh stone."""
+    return bool(crowned_lines(board, mover)) or stone_count(board, OTHER[mover]) == LOSING_STONE_COUNT
 
 
 def stone_count(board, side: str) -> int:
@@ -376,17 +462,8 @@ def in_troika(board, i: int) -> bool:
 def forms_troika(board, stone: str, at: int, vacated: int = -1) -> bool:
     """Whether ``stone`` standing on ``at`` (and square ``vacated`` emptied: a stone stepping from
     there) is one of 3 or more adjacent like stones in a straight line; ``board`` is not changed."""
-    for ahead, behind in LINES[at]:
-        run = 1
-        for j in ahead:
-            if j == vacated or board[j] != stone:
-                break
-            run += 1
-        for j in behind:
-            if j == vacated or board[j] != stone:
-                break
-            run += 1
-        if run >= 3:
+    for x, y in TRIPLES[at]:
+        if board[x] == stone and board[y] == stone and vacated != x and vacated != y:
             return True
     return False
 

@@ -538,6 +538,7 @@ function chooseMode(mode) {
   stopThinking();
   assignPlayers();
   facePerson();
+  if (app.state?.result != null) renderResult(); // "You won" depends on who plays
   renderControls();
   startThinking();
 }

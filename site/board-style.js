@@ -39,6 +39,9 @@ export const BOARD_CSS = `
   --mark-drop: #c26b12;
   --mark-win: #d9a400;
   --mark: #7c3aed;
+  --highlight: rgba(37, 99, 235, 0.35);
+  --arrow: #1d4ed8;
+  --label: #9b1c1c;
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   -webkit-tap-highlight-color: transparent;
 }
@@ -78,6 +81,11 @@ svg:focus-visible .frame { stroke: var(--cursor); stroke-width: 6; }
 .reach polygon { fill: var(--mark); opacity: 0.8; }
 .reach-charge line { stroke: #b42318; }
 .reach-charge polygon { fill: #b42318; }
+.highlight { fill: var(--highlight); }
+.arrow line { stroke: var(--arrow); stroke-width: 9; stroke-linecap: round; opacity: 0.85; }
+.arrow polygon { fill: var(--arrow); opacity: 0.85; }
+.label circle { fill: var(--label); stroke: #fff; stroke-width: 3; }
+.label text { fill: #fff; font-size: 30px; font-weight: 700; }
 .cursor { fill: none; stroke: var(--cursor); stroke-width: 6; }
 .mark { fill: none; stroke: var(--mark); stroke-width: 5; }
 .mark-drop { stroke: var(--mark-drop); stroke-dasharray: 9 6; }

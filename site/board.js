@@ -9,6 +9,9 @@
 //     orientation: "normal",       // or "flipped"
 //     lastMove: {path, removed},   // highlighted: the squares of the path, and a cross where pieces were taken
 //     marks: [{square, kind, label}],
+//     labels: {f3: "1"},           // diagram labels ([1], [2]) drawn on squares
+//     arrows: [["g4", "f3"]],      // diagram arrows, from square to square
+//     highlights: ["d4"],          // diagram highlighted squares
 //     movable: {moves: [{text, path}], enabled: true},
 //     static: false,               // a diagram: no interaction at all
 //     label: "Lilypad board",
@@ -31,6 +34,12 @@ const LEG_MS = 170;
 const FADE_MS = 220;
 
 let sheet = null;
+const glyphs = new Map(); // glyph and letter -> markup: drawn once per page, not once per piece
+const pieceMarkup = (glyph, letter) => {
+  const key = `${glyph} ${letter}`;
+  if (!glyphs.has(key)) glyphs.set(key, glyphMarkup(glyph, letter));
+  return glyphs.get(key);
+};
 
 function node(name, attrs = {}, parent = null) {
   const e = document.createElementNS(SVG, name);
@@ -48,6 +57,9 @@ export function createBoard(host, initial) {
     orientation: "normal",
     lastMove: null,
     marks: [],
+    labels: {},
+    arrows: [],
+    highlights: [],
     movable: { moves: [], enabled: false },
     static: false,
     label: "Board",
@@ -104,27 +116,26 @@ export function createBoard(host, initial) {
     Object.entries({ x: -PAD, y: -PAD, width: W * S + 2 * PAD, height: H * S + 2 * PAD }).forEach(([k, v]) =>
       frame.setAttribute(k, v),
     );
-    squareLayer.replaceChildren();
-    coordLayer.replaceChildren();
+    // As one string of markup: a page of twenty diagrams draws thousands of squares.
     const files = new Map();
     const ranks = new Map();
+    const safe = (text) => String(text).replace(/[^A-Za-z0-9-]/g, "");
+    let squaresMarkup = "";
     for (const [name, { col, row, kind }] of grid) {
-      const rect = node("rect", { class: `sq k-${kind}`, x: col * S, y: row * S, width: S, height: S }, squareLayer);
-      rect.dataset.square = name;
+      squaresMarkup += `<rect class="sq k-${safe(kind)}" x="${col * S}" y="${row * S}" width="${S}" height="${S}" data-square="${safe(name)}"/>`;
       const [, file, rank] = name.match(/^([a-z]+)(\d+)$/) ?? [];
       if (file && !files.has(col)) files.set(col, file);
       if (rank && !ranks.has(row)) ranks.set(row, rank);
     }
+    squareLayer.innerHTML = squaresMarkup;
+    let coordMarkup = "";
     for (const [col, file] of files) {
-      node("text", { class: "coord", x: col * S + S / 2, y: H * S + PAD + 24, "text-anchor": "middle" }, coordLayer).textContent = file;
+      coordMarkup += `<text class="coord" x="${col * S + S / 2}" y="${H * S + PAD + 24}" text-anchor="middle">${file}</text>`;
     }
     for (const [row, rank] of ranks) {
-      node(
-        "text",
-        { class: "coord", x: -PAD - MARGIN / 2, y: row * S + S / 2, "text-anchor": "middle", "dominant-baseline": "central" },
-        coordLayer,
-      ).textContent = rank;
+      coordMarkup += `<text class="coord" x="${-PAD - MARGIN / 2}" y="${row * S + S / 2}" text-anchor="middle" dominant-baseline="central">${rank}</text>`;
     }
+    coordLayer.innerHTML = coordMarkup;
     for (const [square, g] of pieceEls) place(g, square);
   }
 
@@ -139,7 +150,7 @@ export function createBoard(host, initial) {
 
   function draw(g, square, letter) {
     g.setAttribute("class", pieceClass(letter));
-    g.innerHTML = glyphMarkup(describe(letter).glyph, letter);
+    g.innerHTML = pieceMarkup(describe(letter).glyph, letter);
     g.dataset.square = square;
     g.dataset.piece = letter;
     g.setAttribute("role", "img");
@@ -269,6 +280,16 @@ export function createBoard(host, initial) {
     node("title", {}, circle).textContent = title;
   }
 
+  // An arrow from near (x, y) (leaving room for the piece there) to (ex, ey), heading along (ux, uy).
+  function arrowShape([x, y], [ex, ey], [ux, uy], cls, title) {
+    const arrow = node("g", { class: cls }, markLayer);
+    node("title", {}, arrow).textContent = title;
+    node("line", { x1: x + ux * 46, y1: y + uy * 46, x2: ex - ux * 8, y2: ey - uy * 8 }, arrow);
+    const head = [[ex + ux * 22, ey + uy * 22], [ex - uy * 16, ey + ux * 16], [ex + uy * 16, ey - ux * 16]];
+    node("polygon", { points: head.map((p) => p.join(",")).join(" ") }, arrow);
+    return arrow;
+  }
+
   // The squares listed under `key` ("removed", "jumped") in every one of `moves`.
   const common = (moves, key) => new Set(moves[0]?.[key]?.filter((sq) => moves.every((m) => m[key]?.includes(sq))));
   // The [square, new letter] changes that every one of `moves` makes.
@@ -296,6 +317,26 @@ export function createBoard(host, initial) {
       node("circle", { cx: x, cy: y, r: 30 }, g);
       node("path", { d: `M${x - 13} ${y - 13}L${x + 13} ${y + 13}M${x + 13} ${y - 13}L${x - 13} ${y + 13}` }, g);
     }
+    for (const square of cfg.highlights) if (known(square)) squareRect(square, "highlight", under);
+    for (const [from, to] of cfg.arrows) {
+      if (!known(from) || !known(to) || from === to) continue;
+      const [[x, y], [ex, ey]] = [center(from), center(to)];
+      const length = Math.hypot(ex - x, ey - y);
+      const arrow = arrowShape([x, y], [ex - ((ex - x) / length) * 30, ey - ((ey - y) / length) * 30],
+        [(ex - x) / length, (ey - y) / length], "arrow", `${from} to ${to}`);
+      arrow.dataset.from = from;
+      arrow.dataset.to = to;
+    }
+    for (const [square, text] of Object.entries(cfg.labels)) {
+      if (!known(square)) continue;
+      const [x, y] = center(square);
+      const g = node("g", { class: "label", transform: `translate(${x} ${y})` }, markLayer);
+      g.dataset.square = square;
+      g.dataset.label = text;
+      node("title", {}, g).textContent = `[${text}] on ${square}`;
+      node("circle", { r: 27 }, g);
+      node("text", { "text-anchor": "middle", "dominant-baseline": "central" }, g).textContent = text;
+    }
     const badges = new Map(); // square -> badges drawn on it so far (they stack downwards)
     for (const { square, kind, label, toward = [] } of cfg.marks) {
       if (!known(square)) continue;
@@ -309,13 +350,9 @@ export function createBoard(host, initial) {
         const [ex, ey] = center(reach.at(-1));
         const [fx, fy] = center(reach[0]);
         const [ux, uy] = [(fx - x) / Math.hypot(fx - x, fy - y), (fy - y) / Math.hypot(fx - x, fy - y)];
-        const arrow = node("g", { class: `reach reach-${kind}` }, markLayer);
+        const arrow = arrowShape([x, y], [ex, ey], [ux, uy], `reach reach-${kind}`, label);
         arrow.dataset.square = square;
         arrow.dataset.toward = reach.join(" ");
-        node("title", {}, arrow).textContent = label;
-        node("line", { x1: x + ux * 46, y1: y + uy * 46, x2: ex - ux * 8, y2: ey - uy * 8 }, arrow);
-        const head = [[ex + ux * 22, ey + uy * 22], [ex - uy * 16, ey + ux * 16], [ex + uy * 16, ey - ux * 16]];
-        node("polygon", { points: head.map((p) => p.join(",")).join(" ") }, arrow);
       }
       // A badge names the mark's kind (its label, when short) so no mark relies on colour alone.
       const n = badges.get(square) ?? 0;
@@ -386,7 +423,7 @@ export function createBoard(host, initial) {
       const g = pieceEls.get(square);
       if (!g || !known(square)) continue;
       const ghost = node("g", { class: `${pieceClass(letter)} becomes` }, over);
-      ghost.innerHTML = glyphMarkup(describe(letter).glyph, letter);
+      ghost.innerHTML = pieceMarkup(describe(letter).glyph, letter);
       ghost.style.transform = translate(square);
       ghost.dataset.square = square;
       ghost.dataset.piece = letter;

@@ -2,50 +2,106 @@
 //
 //   <script type="module" src="path/to/ks-board.js"></script>
 //   <ks-board game="lilypad" position="8/8/8/5b2/2b3b1/1B6/4b1g1/1g1g3g b -" static></ks-board>
+//   <ks-board game="lilypad" diagram="lurd,8,8,8/8/8/5b../..b3b./.B3a2/4b.g./.g.g3g"></ks-board>
+//   <ks-board game="three-crowns" players="computer" computer-side="b" level="2" controls="undo new"></ks-board>
 //
-// Attributes: game (default: the first game), variant, position (a position string; default the
-// start), moves (space-separated, played from the position), orientation ("flipped"), static (a
-// diagram: no interaction). Without `static` the board is playable by clicks; it fires "ks-move"
-// with {move, state} after each move. A start-position diagram needs no Python; anything else asks
-// the page's shared Python worker. Errors are shown in the element and fired as "ks-error".
+// A diagram (`static`, or `diagram`) is drawn from the position string by notation.js: no Python,
+// no worker. A playable board is drawn at once the same way and takes moves once the page's shared
+// Python worker answers (all boards of a page share it). embed.html documents the attributes,
+// the events and the CSS custom properties.
 
 import { createBoard } from "./board.js";
-import { boardKey, catalog } from "./catalog.js";
-import { sharedEngine } from "./engine.js";
+import { boardEntry, catalog, gameEntry, quote } from "./catalog.js";
+import { NotationError, positionMarks, readDiagram, readPosition } from "./notation.js";
+
+const CONTROLS = { undo: "Undo", new: "New game" };
+const PLAYERS = ["two", "computer"];
+
+const FRAME_CSS = `
+.bar { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4em 0.6em; margin-top: 0.4em;
+  font: 0.9rem/1.3 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ks-text, #3a3024); }
+.bar:empty { display: none; }
+.note { flex: 1 1 10em; }
+.note.loading::before { content: ""; display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.4em;
+  vertical-align: -0.1em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%;
+  animation: spin 0.9s linear infinite; }
+@keyframes spin { to { transform: rotate(1turn); } }
+@media (prefers-reduced-motion: reduce) { .note.loading::before { animation: none; } }
+button { font: inherit; padding: 0.25em 0.8em; border-radius: 6px; cursor: pointer;
+  border: 1px solid var(--ks-button-border, #8a7a62); background: var(--ks-button, #fbf7ee); color: inherit; }
+button:disabled { opacity: 0.5; cursor: default; }
+`;
+let frameSheet = null;
+
+/** Lazily: the engine module (and so the worker) is loaded only by a board that is played. */
+let engineModule = null;
+const sharedEngine = async () => (await (engineModule ??= import("./engine.js"))).sharedEngine();
+
+const words = (value) => (value ?? "").split(/\s+/).filter(Boolean);
 
 class KsBoard extends HTMLElement {
-  static observedAttributes = ["game", "variant", "position", "moves", "orientation", "static"];
+  static observedAttributes = [
+    "game", "variant", "position", "moves", "diagram", "orientation", "static",
+    "arrows", "highlight", "players", "computer-side", "level", "controls",
+  ];
   #board = null;
+  #bar = null;
+  #note = null;
+  #buttons = {};
   #error = null;
-  #record = null;
   #renders = 0;
-  /** Python's state of the position shown (null until Python has answered). */
+  #play = null; // the game being played: {record, info, computer, level, search}
+  #readyPromise = null;
+  #settleReady = null;
+  /** Python's state of the position shown (null for a diagram, and until Python has answered). */
   state = null;
 
+  constructor() {
+    super();
+    this.#resetReady();
+  }
+
+  /** Resolves when the board is drawn (a diagram) or takes moves (a playable board). */
+  get ready() {
+    return this.#readyPromise;
+  }
+
   connectedCallback() {
-    this.#render();
+    void this.#render(); // it reports its own errors
   }
 
   attributeChangedCallback() {
-    if (this.isConnected) this.#render();
+    if (this.isConnected) void this.#render();
   }
 
   disconnectedCallback() {
+    this.#stopThinking();
+    this.#renders++;
     this.#board?.destroy();
     this.#board = null;
+    this.#bar = null;
+  }
+
+  #resetReady() {
+    this.#readyPromise = new Promise((resolve) => (this.#settleReady = resolve));
   }
 
   async #render() {
     const render = ++this.#renders; // a newer render makes this one stale
-    const isStatic = this.hasAttribute("static");
+    this.#stopThinking();
+    this.#play = null;
+    this.state = null;
+    if (this.#settleReady === null) this.#resetReady();
     try {
       const data = await catalog();
-      const game = this.getAttribute("game") || data.games[0].id;
-      const variant = this.getAttribute("variant") || null;
-      const entry = data.boards[boardKey(game, variant)];
-      if (!entry) throw new Error(`unknown game ${JSON.stringify(boardKey(game, variant))}`);
       if (render !== this.#renders) return;
+      const { entry, game, variant } = this.#lookUp(data);
       const { info } = entry;
+      const isStatic = this.hasAttribute("static") || this.hasAttribute("diagram");
+      const diagram = this.getAttribute("diagram");
+      const position = this.getAttribute("position")?.trim() || null;
+      const moves = words(this.getAttribute("moves"));
+      const reading = diagram != null ? readDiagram(diagram, info) : readPosition(position ?? info.start, info);
       const config = {
         geometry: info,
         pieces: info.pieces,
@@ -53,52 +109,262 @@ class KsBoard extends HTMLElement {
         orientation: this.getAttribute("orientation") === "flipped" ? "flipped" : "normal",
         static: isStatic,
         label: `${info.title} ${isStatic ? "diagram" : "board"}`,
-        events: { move: (candidates) => this.#play(candidates[0].text) },
+        position: reading.board,
+        labels: reading.labels,
+        marks: diagram != null ? [] : positionMarks(reading, info),
+        arrows: this.#arrows(info),
+        highlights: this.#squares("highlight", info),
+        lastMove: null,
+        movable: { moves: [], enabled: false },
+        events: { move: (candidates) => void this.#move(candidates[0].text, "human") },
       };
       if (this.#board) this.#board.set(config);
       else this.#board = createBoard(this, config);
       this.#showError(null);
-      this.#record = {
-        game,
-        variant,
-        start: this.getAttribute("position") || null,
-        moves: (this.getAttribute("moves") ?? "").split(/\s+/).filter(Boolean),
+      this.#layoutBar(isStatic);
+      if (isStatic && !moves.length) return this.#becomeReady(null);
+      const play = {
+        record: { game, variant, start: diagram != null ? null : position, moves },
+        info,
+        ...this.#players(info, data.levels),
+        search: null,
+        ended: false,
+        labels: moves.length ? {} : reading.labels, // the labels belong to the position as written
       };
-      if (!this.#record.start && !this.#record.moves.length) {
-        this.#board.set({ position: entry.state.board, lastMove: null, marks: [] });
-        if (isStatic) return;
-      } else {
-        this.#board.set({ position: {}, lastMove: null, marks: [] });
-      }
-      const state = await sharedEngine().call({ op: "state", ...this.#record });
-      if (render === this.#renders) this.#show(state);
+      this.#play = play;
+      this.#say(isStatic ? "Loading…" : "Loading the rules…", "loading");
+      const engine = await sharedEngine();
+      const state = await engine.call({ op: "state", ...play.record });
+      if (render !== this.#renders) return;
+      play.record = { ...play.record, moves: state.history };
+      play.start = state.history;
+      this.#show(state);
+      this.#becomeReady(state);
+      this.#afterMove();
     } catch (error) {
       if (render === this.#renders) this.#showError(error);
     }
   }
 
-  async #play(move) {
+  #lookUp(data) {
+    const known = data.games.map((g) => g.id);
+    const game = this.getAttribute("game") || known[0];
+    const variant = this.getAttribute("variant") || null;
+    const entry = boardEntry(data, game, variant);
+    if (entry) return { entry, game, variant };
+    // Attributes name games by id, so the message lists ids (catalog.whyUnknown lists titles).
+    if (!gameEntry(data, game)) throw new Error(`unknown game ${quote(game)} (games: ${known.join(", ")})`);
+    const variants = gameEntry(data, game).variants.join(", ") || "none";
+    throw new Error(`unknown variant ${quote(variant)} of ${game} (variants: ${variants})`);
+  }
+
+  #squares(name, info) {
+    const names = new Set(info.squares.map((s) => s.name));
+    const squares = words(this.getAttribute(name));
+    const bad = squares.filter((s) => !names.has(s));
+    if (bad.length) throw new Error(`${name}: ${bad.join(", ")} ${bad.length > 1 ? "are not squares" : "is not a square"} of the ${info.title} board`);
+    return squares;
+  }
+
+  #arrows(info) {
+    const names = new Set(info.squares.map((s) => s.name));
+    return words(this.getAttribute("arrows")).map((arrow) => {
+      const ends = arrow.split("-");
+      if (ends.length !== 2 || !ends.every((s) => names.has(s)) || ends[0] === ends[1]) {
+        throw new Error(`arrows: ${JSON.stringify(arrow)} must be two different squares of the ${info.title} board, like "g4-f3"`);
+      }
+      return ends;
+    });
+  }
+
+  #players(info, levels) {
+    const players = this.getAttribute("players") || "two";
+    if (!PLAYERS.includes(players)) throw new Error(`players ${JSON.stringify(players)} must be "two" or "computer"`);
+    if (players === "two") return { computer: null, level: null };
+    const wanted = (this.getAttribute("computer-side") || info.sides[1].id).toLowerCase();
+    const side = info.sides.find((s) => s.id === wanted || s.name.toLowerCase() === wanted);
+    if (!side) {
+      const names = info.sides.map((s) => `"${s.id}" (${s.name})`).join(" or ");
+      throw new Error(`computer-side ${JSON.stringify(wanted)} must be ${names}`);
+    }
+    const numbers = levels.levels.map((l) => l.level);
+    const levelText = this.getAttribute("level");
+    const level = levelText == null || levelText === "" ? levels.default : Number(levelText);
+    if (!numbers.includes(level)) throw new Error(`level ${JSON.stringify(levelText)} must be one of ${numbers.join(", ")}`);
+    return { computer: side.id, level };
+  }
+
+  #layoutBar(isStatic) {
+    const root = this.shadowRoot;
+    if (!frameSheet) {
+      frameSheet = new CSSStyleSheet();
+      frameSheet.replaceSync(FRAME_CSS);
+    }
+    if (!root.adoptedStyleSheets.includes(frameSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, frameSheet];
+    this.#bar?.remove();
+    this.#bar = document.createElement("div");
+    this.#bar.className = "bar";
+    this.#bar.setAttribute("part", "bar");
+    this.#note = document.createElement("span");
+    this.#note.className = "note";
+    this.#note.setAttribute("part", "note");
+    this.#note.setAttribute("role", "status");
+    this.#bar.append(this.#note);
+    this.#buttons = {};
+    const controls = isStatic ? [] : words(this.getAttribute("controls"));
+    const unknown = controls.filter((c) => !Object.hasOwn(CONTROLS, c));
+    if (unknown.length) throw new Error(`controls: unknown ${unknown.map((c) => JSON.stringify(c)).join(", ")} (controls: ${Object.keys(CONTROLS).join(", ")})`);
+    for (const control of new Set(controls)) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = CONTROLS[control];
+      button.dataset.control = control;
+      button.setAttribute("part", `button ${control}`);
+      button.disabled = true;
+      button.addEventListener("click", () => void (control === "undo" ? this.#undo() : this.#newGame()));
+      this.#buttons[control] = button;
+      this.#bar.append(button);
+    }
+    root.append(this.#bar);
+  }
+
+  #say(text, kind = "") {
+    if (!this.#note) return;
+    this.#note.textContent = text;
+    this.#note.className = `note ${kind}`.trim();
+    this.toggleAttribute("aria-busy", kind === "loading");
+  }
+
+  #becomeReady(state) {
+    this.#settleReady?.(this);
+    this.#settleReady = null;
+    this.#fire("ks-ready", { state });
+  }
+
+  #fire(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  async #call(request) {
+    return (await sharedEngine()).call(request);
+  }
+
+  async #move(move, by) {
+    const play = this.#play;
+    if (!play) return;
     try {
-      const state = await sharedEngine().call({ op: "play", ...this.#record, move });
-      this.#record = { ...this.#record, moves: state.history };
+      const state = await this.#call({ op: "play", ...play.record, move });
+      if (play !== this.#play) return;
+      play.record = { ...play.record, moves: state.history };
       this.#show(state, state.lastMove);
-      this.dispatchEvent(new CustomEvent("ks-move", { detail: { move, state }, bubbles: true }));
+      this.#fire("ks-move", { move: state.lastMove.text, by, state });
+      this.#afterMove();
     } catch (error) {
+      if (play !== this.#play) return;
       this.#board.cancel();
       this.#showError(error);
     }
   }
 
+  // After a move (or at the start): announce the end, or let the computer think if it is its turn.
+  #afterMove() {
+    const play = this.#play;
+    const state = this.state;
+    if (state.result != null) {
+      if (!play.ended) this.#fire("ks-end", { result: state.result, resultText: state.resultText, state });
+      play.ended = true;
+      return;
+    }
+    play.ended = false;
+    if (state.turn !== play.computer) return;
+    void this.#think(play); // it reports its own errors
+  }
+
+  async #think(play) {
+    const record = play.record;
+    this.#say("The computer is thinking…", "loading");
+    this.#enableControls();
+    try {
+      const engine = await sharedEngine();
+      if (play !== this.#play || play.record !== record) return;
+      play.search = engine.think({ ...record, level: play.level });
+      const answer = await play.search.result;
+      if (!answer || play !== this.#play || play.record !== record) return;
+      play.search = null;
+      await this.#move(answer.best, "computer");
+    } catch (error) {
+      if (play === this.#play && play.record === record) this.#showError(error);
+    }
+  }
+
+  #stopThinking() {
+    this.#play?.search?.cancel();
+    if (this.#play) this.#play.search = null;
+  }
+
+  // Undo takes back one move, or against the computer back to the person's last turn.
+  async #undo() {
+    const play = this.#play;
+    if (!play) return;
+    this.#stopThinking();
+    let moves = play.record.moves.slice(0, -1);
+    if (play.computer) {
+      while (moves.length > play.start.length && this.#turnAfter(moves) === play.computer) moves = moves.slice(0, -1);
+    }
+    await this.#restart(moves);
+  }
+
+  async #newGame() {
+    this.#stopThinking();
+    await this.#restart(this.#play?.start ?? []);
+  }
+
+  // The side to move after `moves` from the start: sides alternate in all three games.
+  #turnAfter(moves) {
+    const { info, firstTurn, start } = this.#play;
+    const sides = info.sides.map((s) => s.id);
+    return sides[(sides.indexOf(firstTurn) + moves.length - start.length) % 2];
+  }
+
+  async #restart(moves) {
+    const play = this.#play;
+    play.record = { ...play.record, moves };
+    try {
+      const state = await this.#call({ op: "state", ...play.record });
+      if (play !== this.#play) return;
+      this.#show(state);
+      this.#afterMove();
+    } catch (error) {
+      if (play === this.#play) this.#showError(error);
+    }
+  }
+
   #show(state, motion = null) {
+    const play = this.#play;
     this.state = state;
-    const isStatic = this.hasAttribute("static");
+    play.firstTurn ??= state.turn;
+    const isStatic = this.hasAttribute("static") || this.hasAttribute("diagram");
+    const humanTurn = state.turn !== play.computer;
     this.#board.set({
       position: state.board,
       lastMove: state.lastMove,
-      marks: isStatic ? [] : state.status.marks,
-      movable: { moves: state.moves, enabled: !isStatic && state.result == null },
+      labels: state.history.length === play.start.length ? play.labels : {},
+      marks: state.status.marks,
+      movable: { moves: state.moves, enabled: !isStatic && state.result == null && humanTurn },
       animate: motion,
     });
+    const side = play.info.sides.find((s) => s.id === state.turn)?.name ?? state.turn;
+    if (isStatic) this.#say("");
+    else if (state.result != null) this.#say(state.resultText.replace(/^./, (c) => c.toUpperCase()) + ".", "over");
+    else this.#say(`${side} to move${play.computer && humanTurn ? " (you)" : ""}.`);
+    this.#enableControls();
+  }
+
+  #enableControls() {
+    const play = this.#play;
+    const made = play ? play.record.moves.length - play.start.length : 0;
+    if (this.#buttons.undo) this.#buttons.undo.disabled = !(made > 0 && (!play.computer || play.firstTurn !== play.computer || made > 1));
+    if (this.#buttons.new) this.#buttons.new.disabled = made <= 0;
   }
 
   #showError(error) {
@@ -108,9 +374,12 @@ class KsBoard extends HTMLElement {
     this.#error = document.createElement("p");
     this.#error.className = "error";
     this.#error.setAttribute("role", "alert");
+    this.#error.setAttribute("part", "error");
     this.#error.textContent = error.message ?? String(error);
-    (this.shadowRoot ?? this).append(this.#error);
-    this.dispatchEvent(new CustomEvent("ks-error", { detail: { error }, bubbles: true }));
+    this.toggleAttribute("aria-busy", false);
+    if (this.#note?.classList.contains("loading")) this.#say("");
+    (this.shadowRoot ?? this.attachShadow({ mode: "open" })).append(this.#error);
+    this.#fire("ks-error", { error, message: this.#error.textContent, kind: error instanceof NotationError ? "position" : error.type ?? "attribute" });
   }
 }
 

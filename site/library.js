@@ -35,7 +35,7 @@ export function renderLibrary(host, { entries, catalog, currentId, on }) {
       info?.title ?? game,
       playersText(entry, info?.sides ?? []),
       new Date(entry.updated).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
-      String(moves.length),
+      `${moves.length} move${moves.length === 1 ? "" : "s"}`,
       entry.result ? capitalise(entry.resultText ?? entry.result) : "In progress",
     ];
     for (const text of cells) row.insertCell().textContent = text;

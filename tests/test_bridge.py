@@ -321,3 +321,49 @@ def test_undo_reuses_the_cached_record_instead_of_replaying(monkeypatch):
     assert ask(op="state", game="lion", moves=[])["history"] == []
     assert played == []  # a new game replays nothing either: it starts afresh, not from 300 undos
     assert ask(op="state", game="lion", moves=moves[:-1] + ["?"])["error"]["type"] == "IllegalMoveError"
+
+
+# -- puzzles ------------------------------------------------------------------------------------
+
+
+def test_puzzles_lists_each_game_s_puzzles():
+    listed = ask(op="puzzles", game="lilypad")["puzzles"]
+    assert [p["id"] for p in listed] == [p.id for p in pygame_rules.puzzles("lilypad")]
+    assert set(listed[0]) == {"id", "title", "game", "variant", "position", "moves"}
+    assert len(ask(op="puzzles")["puzzles"]) == len(pygame_rules.puzzles())
+    assert error_of(ask(op="puzzles", game="chess"))[0] == "RulesError"
+
+
+def test_puzzle_reply_answers_the_solution_with_its_defences_until_solved():
+    from pygame_rules.puzzles import puzzles
+
+    p = next(q for q in puzzles("lilypad") if q.moves >= 3)
+    for i in range(0, len(p.solution) - 1, 2):
+        answer = ask(op="puzzle-reply", id=p.id, moves=list(p.solution[: i + 1]))
+        assert answer == {"correct": True, "solved": False, "reply": p.solution[i + 1], "left": p.moves - 1 - i // 2}
+    assert ask(op="puzzle-reply", id=p.id, moves=list(p.solution)) == {"correct": True, "solved": True}
+
+
+def test_puzzle_reply_shows_a_defence_that_escapes_a_wrong_move():
+    from pygame_rules.puzzles import puzzles
+    from pygame_rules.solve import Solver
+
+    p = next(q for q in puzzles("lilypad") if q.moves >= 2)
+    start = p.load()
+    wrong = next(m for m in start.moves() if m not in (p.solution[0], *p.alternatives) and start.play(m).winner is None)
+    answer = ask(op="puzzle-reply", id=p.id, moves=[wrong])
+    assert answer["correct"] is False and wrong in answer["message"]
+    after = start.play(wrong).play(answer["escape"])
+    assert not Solver().wins_within(after, p.moves - 1)
+
+
+def test_puzzle_reply_rejects_bad_requests():
+    from pygame_rules.puzzles import puzzles
+
+    p = puzzles("lilypad")[0]
+    assert error_of(ask(op="puzzle-reply", id=p.id, moves=[]))[0] == "RequestError"
+    assert error_of(ask(op="puzzle-reply", id=p.id, moves=list(p.solution[:2])))[0] == "RequestError"
+    assert error_of(ask(op="puzzle-reply", id=p.id, moves=[3]))[0] == "RequestError"
+    assert error_of(ask(op="puzzle-reply", id=p.id, moves=["z9-z8"]))[0] == "IllegalMoveError"
+    assert error_of(ask(op="puzzle-reply", id="lilypad-99", moves=["a1-b2"]))[0] == "RulesError"
+    assert error_of(ask(op="puzzle-reply", id=p.id))[0] == "RequestError"

@@ -198,3 +198,10 @@ def test_process_bad_input():
     assert done.returncode == 2 and done.stderr.startswith("error: ") and done.stderr.count("\n") == 1
     done = run("moves", "chess")
     assert done.returncode == 2 and "chess" in done.stderr
+
+
+def test_puzzles_lists_ids_titles_positions_and_solutions(capsys):
+    code, out, _ = call(capsys, "puzzles", "lilypad")
+    assert code == 0
+    for p in pygame_rules.puzzles("lilypad"):
+        assert f"{p.id}  {p.title}\n    {p.position}\n    {' '.join(p.solution)}\n" in out

@@ -51,6 +51,17 @@ def check_position(p: Position, game: str, variant: str | None) -> None:
     else:
         assert legal, f"{text} has no legal move but no result"
 
+    if p.winner is None:  # the search's and perft's edges are the legal moves, exactly
+        edges = sorted(p._edges())
+        assert [e[0] for e in edges] == texts
+        for e, m in zip(edges, legal):
+            assert p._successor(e[1]) == m.after.state, f"{m.text}: the edge leads elsewhere"
+            assert e[2] == 1000.0 * len(m.removed) + p.order_hint(m), f"{m.text}: edge order"
+            assert e[3] == bool(m.removed) and e[4] == p.wins_at_once(m), f"{m.text}: edge flags"
+        tactical, quiet = p._tactical_edges()
+        assert sorted(tactical) == [e for e in edges if e[3] or e[4]]
+        assert quiet == any(not e[3] for e in edges)
+
     occupied = p.pieces_on_board()
     for m in legal:
         assert p.move(m.text) == m

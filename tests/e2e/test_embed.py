@@ -1,11 +1,94 @@
-"""<ks-board>: boards and diagrams for other pages, sharing one Python worker."""
+"""<ks-board>: diagrams drawn with no Python, playable boards sharing one worker, the iframe embed."""
 
 from __future__ import annotations
 
+import json
+import random
+import threading
+from pathlib import Path
+
 import pygame_rules
+import pytest
 from playwright.sync_api import expect
 
+import build
+
 SEED_DIAGRAM_2 = "8/8/8/5b2/2b3b1/1B6/4b1g1/1g1g3g b -"
+RUNTIME = ("pyodide/", "worker.js", "engine.js")
+
+
+def runtime_requests(page) -> list[str]:
+    """Record the requests of `page` that belong to the Python runtime; returns the live list."""
+    seen: list[str] = []
+    page.on("request", lambda r: any(part in r.url for part in RUNTIME) and seen.append(r.url))
+    return seen
+
+
+def serve_test_page(site, name: str, body: str) -> None:
+    """Serve `body` as the site's page `name` (same origin as the site, so it may load ks-board.js)."""
+    html = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{name}</title>
+<script type="module" src="ks-board.js"></script></head><body>{body}</body></html>"""
+    site.page.context.route(f"**/{name}", lambda route: route.fulfill(body=html, content_type="text/html"))
+
+
+def midgame_positions(count: int, seed: int = 20) -> list[tuple[str, str]]:
+    rng = random.Random(seed)
+    games = pygame_rules.games()
+    found = []
+    while len(found) < count:
+        game = games[len(found) % len(games)]
+        record = pygame_rules.Game(game)
+        for _ in range(rng.randrange(6, 40)):
+            if record.result is not None:
+                break
+            record.play(rng.choice(record.legal()))
+        found.append((game, record.position.text))
+    return found
+
+
+def test_diagrams_are_drawn_without_the_runtime(new_site):
+    positions = midgame_positions(20)
+    site = new_site()
+    boards = "".join(
+        f'<ks-board id="d{i}" game="{game}" position="{text}" static></ks-board>' for i, (game, text) in enumerate(positions)
+    )
+    serve_test_page(site, "twenty-diagrams.html", boards)
+    runtime = runtime_requests(site.page)
+    site.page.goto("twenty-diagrams.html")
+    site.page.wait_for_function("() => Promise.all([...document.querySelectorAll('ks-board')].map(b => b.ready)).then(() => true)")
+    for i, (game, text) in enumerate(positions):
+        assert site.pieces(f"#d{i}") == pygame_rules.load(game, text).pieces_on_board(), text
+    site.page.wait_for_timeout(500)  # anything that would start the worker late
+    assert runtime == []
+    site.watch.assert_clean()
+
+
+def test_the_examples_page_draws_the_rule_pages_diagrams(new_site):
+    site = new_site()
+    site.open(page="examples.html", wait=False)
+    page = site.page
+    seed = pygame_rules.load("lilypad", SEED_DIAGRAM_2)
+    section = "#lilypad-example ks-board[diagram]"
+    expect(page.locator(f"{section} .piece[data-square]")).to_have_count(len(seed.pieces_on_board()))
+    assert site.pieces(section) == seed.pieces_on_board()
+    assert site.squares_of(f"{section} .label") == {"f3"}
+    assert page.locator(f"{section} .arrow").evaluate("a => [a.dataset.from, a.dataset.to]") == ["g4", "f3"]
+    jumping = "#crowns-jumping ks-board[diagram]"
+    labels = page.locator(f"{jumping} .label").evaluate_all("els => els.map(e => [e.dataset.square, e.dataset.label])")
+    assert dict(labels) == {"d4": "1", "b2": "2", "d2": "2", "f4": "2"}
+    example = pygame_rules.load("three-crowns", "1g3b2/2b5/g3B2b/b7/gb1G4/3B1g2/3gGb1b/gbg5 g - 0")
+    assert site.pieces("#crowns-example ks-board[diagram]") == example.pieces_on_board()
+    # The worked examples are playable: the two-player jumping example takes Black's jump d6:d4:f4.
+    board = "#play-jumping"
+    expect(page.locator(f"{board} button[data-control=new]")).to_be_disabled()
+    page.wait_for_function("() => document.getElementById('play-jumping').state !== null", timeout=90_000)
+    for square in ("d6", "d4", "f4"):
+        site.square(square, board).click()
+    expect(page.locator(f"{board} .piece[data-square='f4']")).to_have_attribute("data-piece", "B")
+    assert "e4" not in site.pieces(board)
+    page.locator(f"{board} button[data-control=undo]").click()
+    expect(page.locator(f"{board} .piece[data-square='d6']")).to_have_attribute("data-piece", "B")
+    site.watch.assert_clean()
 
 
 def test_diagrams_and_a_playable_board_on_one_page(new_site):
@@ -13,17 +96,21 @@ def test_diagrams_and_a_playable_board_on_one_page(new_site):
     site.open(page="embed.html", wait=False)
     page = site.page
     seed = pygame_rules.load("lilypad", SEED_DIAGRAM_2)
-    for board, game in [("#crowns", "three-crowns"), ("#lion", "lion")]:  # start diagrams need no Python
+    for board, game in [("#crowns", "three-crowns"), ("#styled", "lilypad")]:
         expect(page.locator(f"{board} .piece[data-square]")).not_to_have_count(0)
         assert site.pieces(board) == pygame_rules.start(game).pieces_on_board()
-    expect(page.locator("#seed .piece[data-square]")).to_have_count(len(seed.pieces_on_board()), timeout=90_000)
-    assert site.pieces("#seed") == seed.pieces_on_board()
+    assert site.squares_of("#crowns .highlight") == {"c1", "d2", "e3"}
+    for board in ("#seed", "#seed-diagram"):
+        assert site.pieces(board) == seed.pieces_on_board()
+    assert site.squares_of("#seed-diagram .label") == {"f3"}
+    charge = page.locator("#lion .reach-charge")
+    assert charge.evaluate("a => [a.dataset.square, a.dataset.toward]") == ["f6", "f7 f8"]
 
     site.square("b3", "#seed").click()  # a diagram takes no input
     assert site.squares_of("#seed .selected, #seed .dest") == set()
 
+    page.wait_for_function("() => document.getElementById('play').state !== null", timeout=90_000)
     expect(page.locator("#play .piece[data-square='c8']")).to_have_attribute("data-piece", "B")
-    page.wait_for_function("() => document.getElementById('play').state !== null")
     site.square("c6", "#play").click()
     assert site.squares_of("#play .dest") == {"b5", "d5"}
     page.evaluate(
@@ -32,5 +119,102 @@ def test_diagrams_and_a_playable_board_on_one_page(new_site):
     site.square("d5", "#play").click()
     assert page.evaluate("window.played") == "c6-d5"
     expect(page.locator("#play .piece[data-square='d5']")).to_have_attribute("data-piece", "b")
-    page.screenshot(path="/tmp/ks-embed.png", full_page=True)
+    site.watch.assert_clean()
+
+
+def test_a_board_against_the_computer_answers_a_move(new_site):
+    site = new_site()
+    site.open(page="embed.html", wait=False)
+    page = site.page
+    board = "#computer"
+    # Drawn at once, saying it is loading, before Python has answered.
+    expect(page.locator(f"{board} .piece[data-square]")).to_have_count(20)
+    page.evaluate(
+        """() => { window.events = [];
+        for (const type of ["ks-ready", "ks-move", "ks-end", "ks-error"])
+          document.getElementById("computer").addEventListener(type, (e) => window.events.push([type, e.detail.move ?? null, e.detail.by ?? null])); }"""
+    )
+    page.wait_for_function("() => document.getElementById('computer').state !== null", timeout=90_000)
+    expect(page.locator(f"{board} .note")).to_have_text("Green to move (you).")
+    site.square("a4", board).click()
+    site.square("b4", board).click()
+    page.wait_for_function("() => window.events.filter(e => e[0] === 'ks-move').length >= 2", timeout=60_000)
+    moves = [e for e in page.evaluate("window.events") if e[0] == "ks-move"]
+    assert moves[0] == ["ks-move", "a4-b4", "human"] and moves[1][2] == "computer"
+    reply = pygame_rules.load("three-crowns", pygame_rules.start("three-crowns").play("a4-b4").text)
+    assert moves[1][1] in reply.moves()
+    # Undo takes back the computer's reply and the person's move.
+    page.locator(f"{board} button[data-control=undo]").click()
+    expect(page.locator(f"{board} .piece[data-square='a4']")).to_have_attribute("data-piece", "g")
+    assert site.pieces(board) == pygame_rules.start("three-crowns").pieces_on_board()
+    site.watch.assert_clean()
+
+
+@pytest.mark.parametrize(
+    "attributes, message",
+    [
+        ('game="constructor"', 'unknown game "constructor" (games: lilypad, three-crowns, lion)'),
+        ('game="lilypad" variant="toString"', 'unknown variant "toString" of lilypad (variants: invisible-city'),
+        ('game="lion" position="c1c/rtlsr w - - - 0"', "has 2 ranks, expected 9"),
+        ('game="lilypad" diagram="lurd,8,8,8/8"', "has 16 squares, expected 64"),
+        ('game="lilypad" arrows="g4-z9" static', '"g4-z9" must be two different squares'),
+        ('game="lilypad" controls="undo redo"', 'controls: unknown "redo" (controls: undo, new)'),
+        ('game="lilypad" players="computer" level="9"', 'level "9" must be one of 1, 2, 3, 4, 5'),
+        ('game="lilypad" players="computer" computer-side="white"', 'computer-side "white" must be "b" (Black) or "g" (Green)'),
+    ],
+)
+def test_bad_attributes_are_said_in_plain_words(new_site, attributes, message):
+    site = new_site()
+    serve_test_page(site, "bad.html", f"<ks-board id=bad {attributes}></ks-board>")
+    runtime = runtime_requests(site.page)
+    site.page.goto("bad.html")
+    expect(site.page.locator("#bad .error")).to_contain_text(message)
+    assert runtime == []  # refused before anything asked for Python
+
+
+@pytest.fixture(scope="module")
+def other_origin(site_url, tmp_path_factory):
+    """A page on another port (another origin) that embeds a board.html frame and logs its messages."""
+    folder: Path = tmp_path_factory.mktemp("host")
+    frame = f"{site_url}board.html#" + "&".join(
+        f"{k}={v}" for k, v in {
+            "game": "lilypad", "moves": "K@c8+K@f1", "players": "computer", "computer-side": "g",
+            "level": "1", "controls": "undo+new", "id": "first",
+        }.items()
+    )
+    (folder / "host.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>
+<script>
+  window.received = [];
+  addEventListener("message", (event) => {{
+    if (event.origin !== {json.dumps(site_url.split("/", 3)[:3])}.join("/")) return;
+    if (event.data?.source === "ks-board") window.received.push(event.data);
+  }});
+</script></head><body><iframe src="{frame}" title="Lilypad" style="width: 420px; height: 520px; border: 0"></iframe></body></html>""")
+    httpd = build.server(folder)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/host.html"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_a_board_embedded_from_another_origin_plays(new_site, other_origin, site_url):
+    assert other_origin.split("/")[2] != site_url.split("/")[2]
+    site = new_site()
+    page = site.page
+    page.goto(other_origin)
+    frame = page.frame_locator("iframe")
+    page.wait_for_function("() => window.received.some(m => m.type === 'ks-ready')", timeout=90_000)
+    ready = next(m for m in page.evaluate("window.received") if m["type"] == "ks-ready")
+    assert ready["id"] == "first" and ready["history"] == ["K@c8", "K@f1"] and ready["turn"] == "b"
+    frame.locator(".sq[data-square='c6']").click()
+    frame.locator(".sq[data-square='d5']").click()
+    page.wait_for_function("() => window.received.filter(m => m.type === 'ks-move').length >= 2", timeout=60_000)
+    moves = [m for m in page.evaluate("window.received") if m["type"] == "ks-move"]
+    assert (moves[0]["move"], moves[0]["by"], moves[0]["id"]) == ("c6-d5", "human", "first")
+    after = pygame_rules.Game("lilypad")
+    for move in ("K@c8", "K@f1", "c6-d5"):
+        after.play(move)
+    assert moves[1]["by"] == "computer" and moves[1]["move"] in after.moves()
+    assert moves[1]["history"] == ["K@c8", "K@f1", "c6-d5", moves[1]["move"]]
+    expect(frame.locator(".piece[data-square='d5']")).to_have_attribute("data-piece", "b")
     site.watch.assert_clean()

@@ -24,8 +24,14 @@ def test_a_correspondence_game_between_two_browsers(new_site):
     first = friend_link(ann)
     assert len(first) < 200
 
-    bob.open(first[first.index("#"):])
+    bob.open()
+    bob.page.locator("#games button[data-game=lion]").click()  # Bob has a game of his own in progress
+    bob.wait_idle()
+    bob.play("b3-b4", ["b3", "b4"])
+    bob.page.goto("index.html" + first[first.index("#"):])  # the link opened in the same tab
     expect(bob.page.get_by_label("Players")).to_have_value("friend-1")  # Bob plays Green, whose turn it is
+    bob.wait_idle()
+    assert bob.saved_moves("lion") == [["b3-b4"]]  # his own game is kept in the library
     assert bob.history() == ["K@c8"]
     assert bob.last_move_squares() == {"c8"}
     bob.click("c8")  # not Bob's side: nothing to move

@@ -33,7 +33,7 @@ def test_new_game_keeps_the_old_one_and_the_library_opens_it(new_site):
     expect(newest).to_contain_text("Lilypad")
     expect(newest).to_contain_text("Two players")
     expect(newest.get_by_role("button", name="On the board", exact=False)).to_be_disabled()
-    expect(older.locator("td").nth(3)).to_have_text("2")
+    expect(older.locator("td").nth(3)).to_have_text("2 moves")
     expect(older).to_contain_text("In progress")
     site.page.screenshot(path="/tmp/ks-library.png", full_page=True)
     site.page.set_viewport_size({"width": 390, "height": 844})
@@ -71,7 +71,7 @@ def test_delete_with_undo_export_and_import(new_site):
     site.page.locator("#library-messages .message", has_text="Deleted the Lilypad game").get_by_role("button", name="Undo").click()
     expect(rows(site)).to_have_count(2)
 
-    site.page.get_by_label("Game record").fill(record.replace("K@f1", "K@f1 c6-d5"))
+    site.page.get_by_role("textbox", name="Game record").fill(record.replace("K@f1", "K@f1 c6-d5"))
     site.button("Import").click()
     expect(site.page.locator("#game-view")).to_be_visible()
     site.wait_idle()
@@ -79,7 +79,7 @@ def test_delete_with_undo_export_and_import(new_site):
     assert sorted(map(len, site.saved_moves("lilypad"))) == [2, 3]
 
     open_library(site)
-    site.page.get_by_label("Game record").fill('[Game "lilypad"]\n\n1. K@c8 K@zz *')
+    site.page.get_by_role("textbox", name="Game record").fill('[Game "lilypad"]\n\n1. K@c8 K@zz *')
     site.button("Import").click()
     expect(site.page.locator("#import-error")).to_contain_text("That record could not be imported")
     expect(site.page.locator("#import-error")).to_contain_text("K@zz")

@@ -1,0 +1,286 @@
+"""Make the puzzles (``data/puzzles.json``): ``python -m pygame_rules.puzzlegen --seed 1``.
+
+The AI plays itself (at a low node budget, with some random moves for variety) from the start
+until a side wins. A few moves before the end, the winner often had a forced win: each of the
+winner's positions 2 to 5 of its moves from the end is handed to the exhaustive solver
+(:mod:`pygame_rules.solve`), and kept when the side to move wins in exactly 2, 3 or 4 moves, not
+in 1, with at most two first moves that do, and when the tests can prove it quickly. At most two
+puzzles are taken from a game played, and the numbers of moves and the kinds of win are spread
+(:data:`MOST`). The worked examples of the original rules pages that are puzzles come first, when
+the tests can prove them as quickly (3 Crowns' example 1 takes ten times longer:
+``tests/test_solve.py`` proves it when ``KS_SLOW=1``). The same seed gives the same puzzles (for
+the same rules and AI), and a run stopped early gives the first of them.
+
+``--tactics`` writes the analysis feature's test suite instead: positions whose side to move
+forces a win in 2 or 3 moves but not 1 (``tests/data/tactics-<game>.txt``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import itertools
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .core import Game, Move, Position, games, position_class
+from .puzzles import DATA, Puzzle, check
+from .search import best_move
+from .solve import OutOfBudget, Solver
+
+#: Worked examples of the original pages that are puzzles: game, position, the page's first
+#: move, and where it comes from.
+EXAMPLES = (
+    ("lilypad", "8/8/8/8/2b5/1B1b1g2/8/1g5g b -", "b3>d3", "Kings and Soldiers page, diagram 2"),
+    ("three-crowns", "1g3b2/2b5/g3B2b/b7/gb1G4/3B1g2/3gGb1b/gbg5 g - 0", "f3-e3", "3 Crowns page, example 1"),
+)
+
+#: Puzzles per game.
+COUNT = 15
+#: At most this many puzzles of a game in 2 and in 4 moves (so at least 1 in 3 of the 15 are not
+#: in 2), by leaving the opponent no move (the games' own wins first), and by a crowned line in
+#: 3 Crowns (its seventh-stone wins are rarer).
+MOST = {2: 10, 4: 4, "Leave no move": 3, "Crown a line": 11}
+NEVER = 1 << 30
+#: The most positions the solver may visit to find a puzzle, and to prove it as the tests do
+#: (so the tests stay quick).
+FIND_NODES = 4_000
+CHECK_NODES = 4_000
+#: The solver's budget for a position of the tactics suite.
+TACTICS_NODES = 3_000
+#: Puzzles taken from one game played, at most.
+PER_GAME = 2
+#: The self-play AI's budget, and the share of random moves.
+AI_NODES = 150
+RANDOM_SHARE = 0.2
+MAX_PLIES = 160
+MAX_ALTERNATIVES = 2
+#: A puzzle offers at least this many moves to choose from.
+MIN_CHOICES = 3
+
+
+def self_play(game: str, rng: random.Random) -> Game:
+    """One game of the AI against itself from the start, with some random moves."""
+    record = Game(game)
+    for _ in range(rng.randrange(0, 8)):  # a random opening
+        if record.result is not None:
+            return record
+        record.play(rng.choice(record.moves()))
+    while record.result is None and len(record.history) < MAX_PLIES:
+        if rng.random() < RANDOM_SHARE:
+            record.play(rng.choice(record.moves()))
+        else:
+            seed = rng.randrange(1 << 30)
+            record.play(best_move(record.position, nodes=AI_NODES, seed=seed, history=record.positions[:-1]))
+    return record
+
+
+def win_kind(position: Position, move: Move) -> str:
+    """How ``move`` wins, in a few words for a title."""
+    if not position.wins_at_once(move):
+        return "Leave no move"  # the opponent has no legal move
+    if position.game == "three-crowns":
+        stones = sum(1 for p in move.after.board_cells() if p.lower() == move.after.turn)
+        return "Take a third stone" if move.removed and stones == 7 else "Crown a line"
+    return {"lilypad": "King home", "lion": "Take the Lion"}[position.game]
+
+
+def solution_line(solver: Solver, position: Position, n: int, first: str) -> list[str]:
+    """``first``, then alternately the longest defence and the solver's first fastest win."""
+    line = [first]
+    position = position.play(first)
+    while position.winner is None:
+        reply, left = solver.defences(position, n)[0]
+        position = position.play(reply)
+        line.append(reply)
+        move = solver.winning_moves(position, left)[0]
+        position = position.play(move)
+        line.append(move)
+        n = left
+    return line
+
+
+def make_puzzle(
+    game: str, position: Position, first: str | None = None, source: str = "", max_n: int = 4, nodes: int | None = FIND_NODES
+) -> tuple[Puzzle | None, int | None]:
+    """The puzzle of ``position`` if it is one (see the module docstring), else None; and the
+    fewest moves to a forced win found (None: none within ``max_n``, or not within the budget)."""
+    solver = Solver(max_nodes=nodes)
+    try:
+        n = solver.forced_win_length(position, max_n)
+        if n is None or n < 2 or len(position.legal()) < MIN_CHOICES:
+            return None, n
+        winners = solver.winning_moves(position, n)
+        if len(winners) > 1 + MAX_ALTERNATIVES:
+            return None, n
+        first = first if first in winners else winners[0]
+        line = solution_line(solver, position, n, first)
+    except OutOfBudget:
+        return None, None
+    final = position
+    for text in line[:-1]:
+        final = final.play(text)
+    kind = win_kind(final, final.move(line[-1]))
+    title = f"{kind} in {n}" + (f" ({source})" if source else "")
+    alternatives = tuple(m for m in winners if m != first)
+    candidate = Puzzle("", game, position.variant, title, position.text, tuple(line), alternatives, n)
+    try:
+        if check(candidate, Solver(max_nodes=nodes and CHECK_NODES)):
+            return None, n
+    except OutOfBudget:
+        return None, n
+    return candidate, n
+
+
+def candidates(record: Game) -> Iterator[Position]:
+    """The winner's positions 2 to 5 of its own moves before the end of ``record``, nearest first."""
+    winner = record.result
+    if winner not in position_class(record.game).sides or record.position.winner != winner:
+        return
+    positions = record.positions
+    for own in range(2, 6):
+        i = len(positions) - 2 * own
+        if i >= 0 and positions[i].turn == winner:
+            yield positions[i]
+
+
+def puzzles_of_game(game: str, seed: int, index: int) -> list[Puzzle]:
+    """The puzzles found in self-played game number ``index`` of ``seed``, before any limit:
+    each game has its own random generator, so games can be played in any order or in parallel
+    processes (``--games``) and give the same puzzles."""
+    rng = random.Random(f"{seed}:{game}:{index}")
+    found = []
+    for position in candidates(self_play(game, rng)):
+        p, n = make_puzzle(game, position)
+        if n is None:
+            break  # no quick forced win here: one further back is unlikelier still
+        if p is not None:
+            found.append(p)
+            if len(found) == PER_GAME:
+                break
+    return found
+
+
+def examples(game: str) -> list[Puzzle]:
+    """The worked examples of the rules pages that make puzzles the tests prove quickly."""
+    found = []
+    for example_game, text, first, source in EXAMPLES:
+        if example_game == game:
+            p, _ = make_puzzle(game, position_class(game).from_text(text), first, source)
+            if p is not None:
+                found.append(p)
+    return found
+
+
+def select(found: list[Puzzle], candidates: Iterable[Puzzle]) -> Iterator[Puzzle]:
+    """The ``candidates`` (in order) that the limits let in after ``found``, which grows."""
+    for p in candidates:
+        kind = p.title.split(" in ")[0]
+        if (
+            p.position in {q.position for q in found}
+            or sum(q.moves == p.moves for q in found) >= MOST.get(p.moves, NEVER)
+            or sum(q.title.startswith(kind) for q in found) >= MOST.get(kind, NEVER)
+        ):
+            continue
+        found.append(p)
+        yield p
+
+
+def discover(game: str, seed: int, games: range = range(300), verbose: bool = False) -> Iterator[Puzzle]:
+    """The puzzles of ``game`` in the order they are found (the worked examples first), the same
+    for the same seed, without ids (:func:`numbered` gives them). The limits (:data:`MOST`) do not
+    depend on how many are wanted, so fewer puzzles are always the first ones of more."""
+    found: list[Puzzle] = []
+    yield from select(found, examples(game))
+    for index in games:
+        for p in select(found, puzzles_of_game(game, seed, index)):
+            if verbose:
+                print(f"{game}: game {index}: {p.title}: {p.position}", file=sys.stderr, flush=True)
+            yield p
+
+
+def numbered(game: str, found: list[Puzzle]) -> list[Puzzle]:
+    """``found`` in order of moves (worked examples first), with their ids."""
+    found = sorted(found, key=lambda p: (p.moves, " (" not in p.title))
+    return [dataclasses.replace(p, id=f"{game}-{i:02d}") for i, p in enumerate(found, 1)]
+
+
+def generate(game: str, seed: int, count: int = COUNT, max_games: int = 300, verbose: bool = False) -> list[Puzzle]:
+    """``count`` puzzles of ``game`` (fewer if ``max_games`` games do not give them), the same
+    ones for the same seed (see the module docstring)."""
+    return numbered(game, list(itertools.islice(discover(game, seed, range(max_games), verbose), count)))
+
+
+def tactics(game: str, seed: int, count: int = 50, max_games: int = 600) -> list[tuple[str, int, list[str]]]:
+    """``count`` positions of ``game`` whose side to move forces a win in 2 or 3 of its moves but
+    not 1: ``(position, moves, winning first moves)``; the same ones for the same seed."""
+    rng = random.Random(f"tactics:{seed}:{game}")
+    found: list[tuple[str, int, list[str]]] = []
+    seen: set[str] = set()
+    for _ in range(max_games):
+        for position in candidates(self_play(game, rng)):
+            if len(found) >= count or position.text in seen:
+                break
+            seen.add(position.text)
+            solver = Solver(max_nodes=TACTICS_NODES)
+            try:
+                n = solver.forced_win_length(position, 3)
+                if n is None:
+                    break
+                if n >= 2:
+                    found.append((position.text, n, solver.winning_moves(position, n)))
+            except OutOfBudget:
+                break
+        if len(found) >= count:
+            break
+    return found
+
+
+def write_tactics(game: str, seed: int, out: Path) -> None:
+    lines = [f"# {game}: position | moves to win | the winning first moves (python -m pygame_rules.puzzlegen --tactics, seed {seed})"]
+    lines += [f"{text} | {n} | {' '.join(moves)}" for text, n, moves in tactics(game, seed)]
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m pygame_rules.puzzlegen", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=COUNT, help="puzzles per game")
+    parser.add_argument("--game", action="append", choices=games(), help="only these games (default: all)")
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / DATA)
+    parser.add_argument("-v", "--verbose", action="store_true", help="report each puzzle found")
+    parser.add_argument("--tactics", type=Path, metavar="DIR", help="write DIR/tactics-<game>.txt instead")
+    args = parser.parse_args(argv)
+    if args.tactics:
+        for game in args.game or games():
+            start = time.perf_counter()
+            write_tactics(game, args.seed, args.tactics / f"tactics-{game}.txt")
+            print(f"{game}: tactics in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+        return
+    done: list[Puzzle] = []
+    for game in args.game or games():
+        start = time.perf_counter()
+        found: list[Puzzle] = []
+        for p in discover(game, args.seed, verbose=args.verbose):
+            found.append(p)
+            # Written after each find: a run stopped early leaves the first ones (see discover).
+            write_puzzles(args.out, args.seed, done + numbered(game, found))
+            if len(found) == args.count:
+                break
+        done += numbered(game, found)
+        counts = {n: sum(p.moves == n for p in found) for n in (2, 3, 4)}
+        print(f"{game}: {len(found)} puzzles {counts} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    write_puzzles(args.out, args.seed, done)
+
+
+def write_puzzles(path: Path, seed: int, found: list[Puzzle]) -> None:
+    data = {"seed": seed, "puzzles": [p.to_json() for p in found]}
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,137 @@
+"""Puzzles: positions where the side to move forces a win in a few moves.
+
+Each puzzle states a fact the tests prove by exhaustive search (:mod:`pygame_rules.solve`): the
+side to move forces a win within ``moves`` of its own moves and not fewer, whatever the defence;
+the first winning moves are exactly ``solution[0]`` and ``alternatives``. ``solution`` is one
+line: the winning move, the longest defence, and so on, ending with the move that wins.
+
+The puzzles are data (``data/puzzles.json``), made by :mod:`pygame_rules.puzzlegen`
+(``python -m pygame_rules.puzzlegen --seed 1``), which searches self-played games for them.
+
+>>> import pygame_rules
+>>> p = pygame_rules.puzzle("lilypad-01")
+>>> p.game, p.moves == (len(p.solution) + 1) // 2
+('lilypad', True)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from .core import Position, RulesError, position_class
+
+if TYPE_CHECKING:
+    from .solve import Solver
+
+__all__ = ["Puzzle", "check", "puzzle", "puzzles"]
+
+DATA = "puzzles.json"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle; ``load()`` gives its position as a :class:`~pygame_rules.core.Position`."""
+
+    #: Stable and fit for a link: ``<game>-<number>``, or ``<game>-<variant>-<number>``.
+    id: str
+    game: str
+    #: None for the game's default rules.
+    variant: str | None
+    title: str
+    #: Where it starts, a position string (the side to move is the solver).
+    position: str
+    #: The solver's moves and the longest defences, alternately, ending with the winning move.
+    solution: tuple[str, ...]
+    #: Other first moves that win as fast as ``solution[0]`` (usually none).
+    alternatives: tuple[str, ...]
+    #: How many moves the solver has: it wins with its ``moves``-th move at the latest.
+    moves: int
+
+    def load(self) -> Position:
+        return position_class(self.game, self.variant).from_text(self.position)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["solution"], data["alternatives"] = list(self.solution), list(self.alternatives)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Puzzle":
+        return cls(
+            id=data["id"], game=data["game"], variant=data.get("variant"), title=data["title"],
+            position=data["position"], solution=tuple(data["solution"]),
+            alternatives=tuple(data.get("alternatives", ())), moves=data["moves"],
+        )
+
+
+@cache
+def _all() -> tuple[Puzzle, ...]:
+    text = resources.files(__package__).joinpath("data", DATA).read_text(encoding="utf-8")
+    return tuple(Puzzle.from_json(p) for p in json.loads(text)["puzzles"])
+
+
+def puzzles(game: str | None = None, variant: str | None = None) -> list[Puzzle]:
+    """The puzzles of ``game`` (and ``variant``; None is the default rules), or of every game."""
+    if game is None:
+        return list(_all())
+    position_class(game, variant)  # an unknown game or variant is an error, not an empty list
+    return [p for p in _all() if p.game == game and p.variant == (variant or None)]
+
+
+def puzzle(puzzle_id: str) -> Puzzle:
+    """The puzzle called ``puzzle_id``; RulesError if there is none."""
+    for p in _all():
+        if p.id == puzzle_id:
+            return p
+    raise RulesError(f"no puzzle {puzzle_id!r}")
+
+
+def check(p: Puzzle, solver: "Solver | None" = None) -> list[str]:
+    """What is wrong with puzzle ``p``, proved by exhaustive search (an empty list: nothing).
+
+    The facts: the position is valid and written canonically; the solver wins within
+    ``p.moves`` of its moves and not fewer, whatever the defence; its winning first moves are
+    exactly ``solution[0]`` and ``alternatives``; the solution is legal, each of its solver moves
+    still wins in time, each reply is a longest defence, and the last move wins.
+    """
+    from .solve import Solver
+
+    solver = solver or Solver()
+    problems = []
+    try:
+        position = p.load()
+    except RulesError as e:
+        return [str(e)]
+    if position.text != p.position:
+        problems.append(f"position {p.position!r} is not written canonically ({position.text!r})")
+    n = p.moves
+    if not 2 <= n <= 4 or len(p.solution) != 2 * n - 1:
+        return problems + [f"{n} moves need a solution of {2 * n - 1} moves, not {len(p.solution)}"]
+    if not solver.wins_within(position, n):
+        return problems + [f"no forced win within {n} moves"]
+    if solver.wins_within(position, n - 1):
+        problems.append(f"a forced win within {n - 1} moves already")
+    first = sorted(solver.winning_moves(position, n))
+    if first != sorted([p.solution[0], *p.alternatives]):
+        problems.append(f"the winning first moves are {first}")
+    side = position.turn
+    for i, text in enumerate(p.solution):
+        left = n - i // 2
+        try:
+            move = position.move(text)
+        except RulesError as e:
+            return problems + [str(e)]
+        if i % 2 == 0 and not solver.move_wins_within(position, move, left):
+            problems.append(f"{text} (move {i + 1}) does not win within {left} moves")
+        if i % 2 == 1:
+            longest = solver.defences(position, left)[0][1]
+            if solver.forced_win_length(move.after, left) != longest:
+                problems.append(f"{text} (move {i + 1}) is not a longest defence")
+        position = move.after
+    if position.winner != side:
+        problems.append("the solution does not end with a win")
+    return problems

@@ -1,0 +1,86 @@
+"""Every puzzle is what it claims, proved by exhaustive search; the generator repeats itself."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+
+import pygame_rules
+from pygame_rules import puzzlegen
+from pygame_rules.puzzles import Puzzle, check, puzzle, puzzles
+from pygame_rules.solve import Solver
+
+ALL = puzzles()
+
+
+@pytest.mark.parametrize("p", ALL, ids=[p.id for p in ALL])
+def test_puzzle_is_proved_by_exhaustive_search(p: Puzzle):
+    """A forced win within ``moves`` and not fewer; exactly the listed first moves win; the
+    solution's moves win in time, its replies are longest defences, and its last move wins."""
+    assert check(p) == []
+
+
+#: Games whose puzzles are not all made yet: the generator needs more machine time than it had
+#: (``python -m pygame_rules.puzzlegen --seed 1`` makes them; then drop the game from here).
+UNFINISHED = {"three-crowns"}
+unfinished = pytest.mark.xfail(strict=True, reason="puzzles not all generated yet")
+
+
+@pytest.mark.parametrize(
+    "game", [pytest.param(g, marks=unfinished) if g in UNFINISHED else g for g in pygame_rules.games()]
+)
+def test_each_game_has_a_dozen_puzzles_a_third_in_2(game):
+    own = puzzles(game)
+    assert len(own) >= 12
+    assert 3 * sum(p.moves == 2 for p in own) >= len(own)
+    assert {p.moves for p in own} >= {2, 3}
+
+
+def test_ids_are_stable_link_friendly_and_unique():
+    assert len({p.id for p in ALL}) == len(ALL)
+    for p in ALL:
+        assert re.fullmatch(r"[a-z-]+-\d\d", p.id) and p.id.startswith(p.game + "-")
+        assert puzzle(p.id) is p
+
+
+def test_positions_round_trip_and_titles_say_the_number_of_moves():
+    for p in ALL:
+        assert p.load().text == p.position
+        assert f" in {p.moves}" in p.title
+
+
+def test_lilypad_s_worked_example_is_a_puzzle():
+    assert any("Kings and Soldiers page" in p.title for p in puzzles("lilypad"))
+
+
+@unfinished
+def test_3_crowns_puzzles_win_both_ways():
+    titles = [p.title for p in puzzles("three-crowns")]
+    assert any(t.startswith("Crown a line") for t in titles)
+    assert any(t.startswith("Take a third stone") for t in titles)
+
+
+def test_check_finds_what_is_wrong_with_a_puzzle():
+    p = next(p for p in ALL if p.moves == 2 and not p.alternatives)
+    solver = Solver()
+    padded = dataclasses.replace(p, moves=3, solution=p.solution + ("x", "y"))
+    assert "a forced win within 2 moves already" in check(padded, solver)
+    other = next(m for m in p.load().moves() if m != p.solution[0])
+    assert any("winning first moves" in e for e in check(dataclasses.replace(p, alternatives=(other,)), solver))
+    assert check(dataclasses.replace(p, solution=(other, *p.solution[1:])), solver) != []
+
+
+def test_unknown_puzzles_and_games_are_errors():
+    with pytest.raises(pygame_rules.RulesError, match="no puzzle"):
+        puzzle("lilypad-99")
+    with pytest.raises(pygame_rules.RulesError, match="unknown game"):
+        puzzles("chess")
+
+
+def test_the_generator_is_deterministic_for_a_seed():
+    first = puzzlegen.generate("lilypad", seed=7, count=2, max_games=6)
+    assert first == puzzlegen.generate("lilypad", seed=7, count=2, max_games=6)
+    for p in first:
+        assert check(p) == []

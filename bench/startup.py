@@ -1,24 +1,35 @@
 """Start-up time of the site against a bare Pyodide page, in one run of the same Chromium.
 
-    python bench/startup.py [--runs 5] [--no-build]
+    python bench/startup.py [--runs 3] [--no-build] [--mbits 10] [--skip-throttled]
 
 "Playable" is the moment the app sets ``data-engine="ready"`` on <html> (Python has answered and
 the board takes clicks); the app stores it as ``data-playable-at`` (ms since navigation start).
 The bare page does only ``await loadPyodide()`` from the same files and stores the same attribute;
 a second bare page does the same in a module worker, as the site does, to show what the worker
-itself costs. Runs alternate between the pages, each in a fresh browser context (cold cache), and
-the medians and the site's ratio to the bare page are printed. The bare pages are written to a
-temporary copy of dist/site, never shipped.
+itself costs. Each run, in a fresh browser context (cold cache) each:
+
+- ``bare``, ``bare worker``: the bare pages;
+- ``site cold``: a first visit; then, in the same context once the service worker holds the site
+  and the snapshot is stored, ``site warm`` (a reload: restored from the snapshot) and
+  ``site offline`` (a reload with the network off);
+- ``prebuilt snapshot``: what a first visit would cost if the build shipped a snapshot: a page
+  whose worker downloads one (the browser's own, saved from the first visit) and restores it.
+
+Then the cold pages again on a throttled connection (Chromium's ``Network.emulateNetworkConditions``,
+``--mbits`` down and up, 20 ms latency). Medians and ratios to the bare page of the same network
+are printed. The bench pages are written to a temporary copy of dist/site, never shipped.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import shutil
 import statistics
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -42,24 +53,110 @@ BARE_WORKER_PAGE = """<!doctype html>
   worker.onmessage = () => (document.documentElement.dataset.playableAt = String(Math.round(performance.now())));
 </script>
 """
-PAGES = {"site": "index.html", "bare": "bare.html", "bare worker": "bare-worker.html"}
+# A first visit from a snapshot made at build time: download it, restore it, ask the bridge once.
+PREBUILT_PAGE = """<!doctype html>
+<meta charset="utf-8"><title>first visit from a prebuilt snapshot</title>
+<script type="module">
+  const source = `import { restore } from "${new URL("./warmstart.js", location.href)}";
+    const indexURL = "${new URL("./pyodide/", location.href)}";
+    const lock = fetch(indexURL + "pyodide-lock.json").then((r) => r.json());
+    const snapshot = fetch("${new URL("./snapshot.bin", location.href)}").then((r) => r.arrayBuffer());
+    const pyodide = await restore(indexURL, lock, snapshot, { stdout: () => {}, stderr: () => {} });
+    pyodide.pyimport("pygame_rules.bridge").handle('{"op": "games"}');
+    postMessage("ready");`;
+  const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { type: "module" });
+  worker.onmessage = () => (document.documentElement.dataset.playableAt = String(Math.round(performance.now())));
+</script>
+"""
+SNAPSHOTS = "kings-and-soldiers-snapshots"
+STORED_SIZE = f"caches.open('{SNAPSHOTS}').then(c => c.keys()).then(k => k.length && caches.match(k[0])).then(r => r && r.blob()).then(b => b ? b.size : 0)"
+# One piece of the stored snapshot, base64 (the whole 31 MB at once is too much for one message).
+SNAPSHOT_PIECE = f"""async ([start, end]) => {{
+  const cache = await caches.open("{SNAPSHOTS}");
+  const [key] = await cache.keys();
+  const blob = (await (await cache.match(key)).blob()).slice(start, end);
+  return await new Promise((resolve) => {{
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result.split(",")[1]);
+    reader.readAsDataURL(blob);
+  }});
+}}"""
+TIMEOUT_MS = 180_000
 
 
-def measure(browser, url: str) -> float:
+def playable_at(page) -> float:
+    page.wait_for_selector("html[data-playable-at]", state="attached", timeout=TIMEOUT_MS)
+    return float(page.get_attribute("html", "data-playable-at"))
+
+
+def throttle(context, page, mbits: float | None) -> None:
+    if mbits is None:
+        return
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    rate = mbits * 1_000_000 / 8
+    cdp.send("Network.emulateNetworkConditions",
+             {"offline": False, "latency": 20, "downloadThroughput": rate, "uploadThroughput": rate})
+
+
+def measure(browser, url: str, mbits: float | None = None) -> float:
     context = browser.new_context()
     try:
         page = context.new_page()
+        throttle(context, page, mbits)
         page.goto(url)
-        page.wait_for_selector("html[data-playable-at]", state="attached", timeout=120_000)
-        return float(page.get_attribute("html", "data-playable-at"))
+        return playable_at(page)
     finally:
         context.close()
 
 
+def wait_for(condition, what: str) -> None:
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"no {what} after {TIMEOUT_MS / 1000:.0f} s")
+        time.sleep(0.5)
+
+
+def visits(browser, url: str, save_snapshot: Path | None) -> dict[str, float]:
+    """A first visit, then a warm one and an offline one in the same context."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        times = {"site cold": playable_at(page)}
+        wait_for(lambda: page.evaluate("navigator.serviceWorker.controller !== null"), "service worker")
+        wait_for(lambda: page.evaluate(STORED_SIZE), "snapshot")
+        if save_snapshot and not save_snapshot.exists():
+            size, piece = page.evaluate(STORED_SIZE), 4 << 20
+            with open(save_snapshot, "wb") as f:
+                for start in range(0, size, piece):
+                    f.write(base64.b64decode(page.evaluate(SNAPSHOT_PIECE, [start, start + piece])))
+        page.reload()
+        times["site warm"] = playable_at(page)
+        context.set_offline(True)
+        page.reload()
+        times["site offline"] = playable_at(page)
+        return times
+    finally:
+        context.close()
+
+
+def report(title: str, times: dict[str, list[float]]) -> None:
+    median = {name: statistics.median(values) for name, values in times.items() if values}
+    print(f"\n{title}")
+    for name, values in times.items():
+        if values:
+            print(f"  {name:18} median {median[name]:6.0f} ms  {median[name] / median['bare']:5.2f}x bare"
+                  f"   runs: {', '.join(f'{v:.0f}' for v in values)}")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=5, help="runs of each page (default 5)")
+    ap.add_argument("--runs", type=int, default=3, help="runs of each page (default 3)")
     ap.add_argument("--no-build", action="store_true", help="use the existing dist/site/")
+    ap.add_argument("--mbits", type=float, default=10, help="throttled bandwidth in Mbit/s (default 10)")
+    ap.add_argument("--skip-throttled", action="store_true", help="measure on the plain loopback only")
     args = ap.parse_args(argv)
     site = build.DIST if args.no_build else build.build()
 
@@ -67,29 +164,38 @@ def main(argv: list[str] | None = None) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        for entry in site.iterdir():
-            (root / entry.name).symlink_to(entry.resolve())
+        shutil.copytree(site, root, dirs_exist_ok=True)  # a copy: a build meanwhile cannot disturb a run
         (root / "bare.html").write_text(BARE_PAGE)
         (root / "bare-worker.html").write_text(BARE_WORKER_PAGE)
+        (root / "prebuilt.html").write_text(PREBUILT_PAGE)
         httpd = build.server(root)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{httpd.server_address[1]}/"
-        times = {name: [] for name in PAGES}
+        names = ["bare", "bare worker", "site cold", "site warm", "site offline", "prebuilt snapshot"]
+        plain = {name: [] for name in names}
+        throttled = {name: [] for name in ["bare", "site cold", "prebuilt snapshot"]}
         chromium = shutil.which("chromium")
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=build.CHROMIUM_ARGS if chromium else [])
             measure(browser, base + "bare.html")  # warm up the browser process itself
             for _ in range(args.runs):
-                for name, page in PAGES.items():
-                    times[name].append(measure(browser, base + page))
+                plain["bare"].append(measure(browser, base + "bare.html"))
+                plain["bare worker"].append(measure(browser, base + "bare-worker.html"))
+                for name, value in visits(browser, base + "index.html", root / "snapshot.bin").items():
+                    plain[name].append(value)
+                plain["prebuilt snapshot"].append(measure(browser, base + "prebuilt.html"))
+                if not args.skip_throttled:
+                    throttled["bare"].append(measure(browser, base + "bare.html", args.mbits))
+                    throttled["site cold"].append(measure(browser, base + "index.html", args.mbits))
+                    throttled["prebuilt snapshot"].append(measure(browser, base + "prebuilt.html", args.mbits))
             browser.close()
+        snapshot_mb = (root / "snapshot.bin").stat().st_size / 1e6
         httpd.shutdown()
 
-    for name, values in times.items():
-        print(f"{name:11} median {statistics.median(values):6.0f} ms  runs: {', '.join(f'{v:.0f}' for v in values)}")
-    median = {name: statistics.median(values) for name, values in times.items()}
-    print(f"ratio site/bare: {median['site'] / median['bare']:.2f}x "
-          f"(site/bare worker: {median['site'] / median['bare worker']:.2f}x)")
+    report("loopback (no throttling)", plain)
+    if not args.skip_throttled:
+        report(f"throttled to {args.mbits:g} Mbit/s, 20 ms latency", throttled)
+    print(f"\nsnapshot: {snapshot_mb:.1f} MB")
 
 
 if __name__ == "__main__":

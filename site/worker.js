@@ -2,11 +2,19 @@
 // {id, response}, where request and response are the JSON texts of pygame_rules.bridge.handle.
 // It also posts {type: "progress" | "ready" | "failed"} while starting, so the page can say what
 // it waits for, and what went wrong.
+// A later visit restores Python from this build's memory snapshot (warmstart.js) in well under a
+// second; the first visit (or any failed restore) starts it the plain way, and once the game is
+// idle a second worker makes the snapshot for next time.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { dropSnapshot, haveSnapshots, makeSnapshotLater, PACKAGE, readSnapshot, restore, snapshotKey } from "./warmstart.js";
 
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 const say = (message) => postMessage(message);
+// The snapshot is made by a second Python start: wait until the game has asked nothing for this
+// long, so it does not share the processor with the page's first calls or the computer's thinking.
+const SNAPSHOT_AFTER_IDLE_MS = 3000;
+let lastRequestAt = 0;
 
 // Every download names its file when it fails (Pyodide's own errors say only "Failed to fetch").
 const download = globalThis.fetch.bind(globalThis);
@@ -23,48 +31,95 @@ globalThis.fetch = async (resource, options) => {
 };
 
 // Pyodide swallows a failed wasm download or compile: it warns, leaves a promise rejected
-// unhandled, and never settles. Both signs end the start-up with an error instead of a hang.
-let failStart;
-const startFailed = new Promise((_, reject) => (failStart = reject));
+// unhandled, and never settles. Both signs end the start-up attempt in progress with an error
+// instead of a hang.
+let failAttempt = null;
 const warn = console.warn.bind(console);
 console.warn = (...args) => {
   if (String(args[0]).includes("wasm instantiation failed")) {
-    failStart(new Error(`could not start the Python runtime (pyodide.asm.wasm): ${args.slice(1).join(" ")}`));
+    failAttempt?.(new Error(`could not start the Python runtime (pyodide.asm.wasm): ${args.slice(1).join(" ")}`));
   }
   warn(...args);
 };
-let starting = true;
 addEventListener("unhandledrejection", (event) => {
-  if (!starting) return;
+  if (!failAttempt) return;
   event.preventDefault(); // reported to the page instead
-  failStart(new Error(`could not start the Python runtime: ${event.reason?.message ?? event.reason}`));
+  failAttempt(new Error(`could not start the Python runtime: ${event.reason?.message ?? event.reason}`));
 });
+
+/** `starting` (a promise of Pyodide), or its failure as an error; `ms` limits the wait. */
+function attempt(starting, ms = 0) {
+  const failed = new Promise((_, reject) => {
+    failAttempt = reject;
+    if (ms) setTimeout(() => reject(new Error(`no answer in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([failed, starting]).finally(() => (failAttempt = null));
+}
+
+// A later visit: Python restored from this build's snapshot (warmstart.js), or null. Any failure
+// (none stored, damaged, another build's, a RangeError) means a plain start, with a warning at most.
+async function warmStart(lockFileContents, quiet) {
+  let key = null;
+  try {
+    if (!(await haveSnapshots())) return null;
+    key = snapshotKey(indexURL, await lockFileContents);
+    const snapshot = await readSnapshot(key);
+    if (!snapshot) return null;
+    say({ type: "progress", stage: "Starting Python" });
+    const pyodide = await attempt(restore(indexURL, lockFileContents, snapshot, quiet), 30000);
+    const handle = pyodide.pyimport("pygame_rules.bridge").handle;
+    if (!JSON.parse(handle(JSON.stringify({ op: "games" }))).games?.length) throw new Error("the restored engine lists no games");
+    snapshotKeyInUse = key;
+    return handle;
+  } catch (error) {
+    warn("warm start failed, starting Python the plain way:", error?.message ?? error);
+    if (key) await dropSnapshot(key);
+    return null;
+  }
+}
+
+async function plainStart(lockFileContents, quiet, stderr) {
+  const pyodide = await attempt(
+    loadPyodide({
+      indexURL,
+      packageBaseUrl: indexURL,
+      lockFileContents,
+      packages: [PACKAGE], // downloads while the interpreter boots
+      ...quiet,
+    }),
+  );
+  if (!pyodide.loadedPackages[PACKAGE]) {
+    throw new Error(`could not load the rules engine (pygame-rules wheel): ${stderr.join(" ") || "unknown error"}`);
+  }
+  say({ type: "progress", stage: "Starting the rules engine" });
+  return pyodide.pyimport("pygame_rules.bridge").handle;
+}
+
+let snapshotKeyInUse = null; // the snapshot this worker was restored from, if any
 
 async function start() {
   say({ type: "progress", stage: "Downloading Python" });
   // Always revalidate the lock, so a cached old one never points at a wheel that is gone.
   const lockFileContents = fetch(indexURL + "pyodide-lock.json", { cache: "no-cache" }).then((r) => r.json());
+  lockFileContents.catch(() => {}); // a failure is reported by the start that awaits it
   const stderr = [];
-  const pyodide = await Promise.race([
-    startFailed,
-    loadPyodide({
-      indexURL,
-      packageBaseUrl: indexURL,
-      lockFileContents,
-      packages: ["pygame-rules"], // downloads while the interpreter boots
-      stdout: () => {},
-      stderr: (line) => stderr.push(line),
-    }),
-  ]);
-  if (!pyodide.loadedPackages["pygame-rules"]) {
-    throw new Error(`could not load the rules engine (pygame-rules wheel): ${stderr.join(" ") || "unknown error"}`);
+  const quiet = { stdout: () => {}, stderr: (line) => stderr.push(line) };
+  const handle = (await warmStart(lockFileContents, quiet)) ?? (await plainStart(lockFileContents, quiet, stderr));
+  if (!snapshotKeyInUse) {
+    // Made once the game is playable and quiet, in a worker of its own (a failure there only warns).
+    const lock = await lockFileContents;
+    const whenIdle = () => {
+      const idleFor = performance.now() - lastRequestAt;
+      if (idleFor < SNAPSHOT_AFTER_IDLE_MS) return setTimeout(whenIdle, SNAPSHOT_AFTER_IDLE_MS - idleFor);
+      makeSnapshotLater(indexURL, lock).catch((error) => warn("warm start: no snapshot:", error?.message ?? error));
+    };
+    lastRequestAt = performance.now();
+    whenIdle();
   }
-  say({ type: "progress", stage: "Starting the rules engine" });
-  const bridge = pyodide.pyimport("pygame_rules.bridge");
-  return bridge.handle;
+  return handle;
 }
 
-const ready = start().finally(() => (starting = false)).then(
+const ready = start().then(
   (handle) => {
     say({ type: "ready" });
     return handle;
@@ -81,6 +136,7 @@ ready.catch(() => {}); // reported above; each request gets the error too
 onmessage = async ({ data }) => {
   if (data?.ping) return postMessage({ type: "pong" });
   const { id, request } = data ?? {};
+  lastRequestAt = performance.now();
   let handle;
   try {
     handle = await ready;
@@ -92,9 +148,12 @@ onmessage = async ({ data }) => {
     response = handle(String(request));
   } catch (error) {
     // The bridge answers every Python error itself, so a throw here means Python itself broke
-    // (a fatal error, out of memory): this worker is of no more use, and the page replaces it.
+    // (a fatal error, out of memory): this worker is of no more use, and the page replaces it. A
+    // worker restored from a snapshot drops it, so its replacement starts the plain way.
+    if (snapshotKeyInUse) await dropSnapshot(snapshotKeyInUse);
     postMessage({ type: "broken", message: error?.message ?? String(error) });
     return close();
   }
   postMessage({ id, response });
+  lastRequestAt = performance.now(); // idle counts from the end of a (maybe long) call
 };

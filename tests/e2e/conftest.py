@@ -86,8 +86,8 @@ def new_site(browser, base_url):
     """A factory for watched sites in fresh contexts; all are closed at the end of the session."""
     opened = []
 
-    def make(**context_args) -> Site:
-        site = open_site(browser, base_url, **context_args)
+    def make(url: str | None = None, **context_args) -> Site:
+        site = open_site(browser, url or base_url, **context_args)
         opened.append(site)
         return site
 

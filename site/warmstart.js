@@ -1,0 +1,117 @@
+// Warm start: later visits restore Python from a memory snapshot of the interpreter with the rules
+// engine already imported (about 0.5 s) instead of starting it (about 3 s). The snapshot is made once
+// per build, in the background, by a second worker (this module, run as a worker named
+// "snapshot-maker"), so the game's own worker starts the plain way and play is never delayed. It is
+// kept in Cache Storage under a key naming the Pyodide version and the wheel's sha256: a snapshot
+// belongs to one Pyodide build and one wheel, and a new deploy looks under a new key. Storing one
+// deletes every other, so old builds' snapshots do not pile up.
+//
+// Pyodide's snapshot API is private (`_makeSnapshot`, `makeMemorySnapshot`, `_loadSnapshot`): every
+// failure of it falls back to a plain start, and a snapshot found damaged is deleted.
+
+import { loadPyodide, version } from "./pyodide/pyodide.mjs";
+
+const CACHE = "kings-and-soldiers-snapshots";
+const DIGEST_HEADER = "X-Snapshot-SHA256";
+export const MAKER = "snapshot-maker";
+export const PACKAGE = "pygame-rules";
+
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** The Cache Storage key of this build's snapshot (a name, never fetched). */
+export function snapshotKey(indexURL, lock) {
+  const sha256 = lock?.packages?.[PACKAGE]?.sha256;
+  if (typeof sha256 !== "string") throw new Error("the lock file does not list the rules engine");
+  return `${indexURL}snapshots/pyodide-${version}-wheel-${sha256}`;
+}
+
+/** Whether any snapshot is stored (no need to wait for the lock file to know there is none). */
+export async function haveSnapshots() {
+  if (!globalThis.caches) return false;
+  return (await (await caches.open(CACHE)).keys()).length > 0;
+}
+
+/** The snapshot stored under `key`, or null; throws if it is there but damaged. */
+export async function readSnapshot(key) {
+  const stored = await (await caches.open(CACHE)).match(key);
+  if (!stored) return null;
+  const bytes = new Uint8Array(await stored.arrayBuffer());
+  if (hex(await crypto.subtle.digest("SHA-256", bytes)) !== stored.headers.get(DIGEST_HEADER)) {
+    throw new Error("the stored snapshot is damaged");
+  }
+  return bytes;
+}
+
+export async function dropSnapshot(key) {
+  try {
+    await (await caches.open(CACHE)).delete(key);
+  } catch {
+    // nothing stored, or no Cache Storage: nothing to drop
+  }
+}
+
+/** Python restored from `snapshot`: the same as after a plain start, with the engine imported. */
+export async function restore(indexURL, lockFileContents, snapshot, quiet) {
+  const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, lockFileContents, _loadSnapshot: snapshot, ...quiet });
+  // The snapshot froze random's state (and the hash seed): each visit gets its own games.
+  pyodide.runPython("import random; random.seed()");
+  return pyodide;
+}
+
+async function make() {
+  const indexURL = new URL("./pyodide/", import.meta.url).href;
+  const lock = await (await fetch(`${indexURL}pyodide-lock.json`)).json();
+  const key = snapshotKey(indexURL, lock);
+  const quiet = { stdout: () => {}, stderr: () => {} };
+  // No `packages`: the package loader keeps JS objects that a snapshot cannot hold ("Unexpected
+  // hiwire entry"). The wheel is unzipped from Python instead, and every module imported, since the
+  // files themselves are not in the snapshot.
+  const [pyodide, wheel] = await Promise.all([
+    loadPyodide({ indexURL, packageBaseUrl: indexURL, lockFileContents: lock, _makeSnapshot: true, ...quiet }),
+    fetch(`${indexURL}${lock.packages[PACKAGE].file_name}`).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status} for the wheel`);
+      return r.arrayBuffer();
+    }),
+  ]);
+  pyodide.FS.writeFile("/tmp/rules.whl", new Uint8Array(wheel));
+  pyodide.runPython(`
+import importlib, os, pkgutil, sysconfig, zipfile
+with zipfile.ZipFile("/tmp/rules.whl") as wheel:
+    wheel.extractall(sysconfig.get_paths()["purelib"])
+os.remove("/tmp/rules.whl")
+import pygame_rules
+for module in pkgutil.walk_packages(pygame_rules.__path__, "pygame_rules."):
+    if not module.name.endswith(".__main__"):
+        importlib.import_module(module.name)
+`);
+  const snapshot = pyodide.makeMemorySnapshot();
+  const cache = await caches.open(CACHE);
+  for (const old of await cache.keys()) await cache.delete(old);
+  const digest = hex(await crypto.subtle.digest("SHA-256", snapshot));
+  await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream", [DIGEST_HEADER]: digest } }));
+}
+
+/** Make and store this build's snapshot in a worker of its own, unless one is stored already. */
+export async function makeSnapshotLater(indexURL, lock) {
+  if (!globalThis.caches || !globalThis.Worker) return;
+  const key = snapshotKey(indexURL, lock);
+  if (await (await caches.open(CACHE)).match(key)) return;
+  const maker = new Worker(import.meta.url, { type: "module", name: MAKER });
+  maker.onmessage = ({ data }) => {
+    if (data?.failed) console.warn("warm start: could not make a snapshot:", data.failed);
+    maker.terminate();
+  };
+  maker.onerror = (event) => {
+    event.preventDefault();
+    console.warn("warm start: the snapshot worker failed to load:", event.message ?? "");
+    maker.terminate();
+  };
+}
+
+// Run as the snapshot maker: make it, report, and let the parent end this worker (and its memory).
+if (globalThis.name === MAKER) {
+  make().then(
+    () => postMessage({ stored: true }),
+    (error) => postMessage({ failed: error?.message ?? String(error) }),
+  );
+}

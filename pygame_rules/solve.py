@@ -120,12 +120,9 @@ class Solver:
         be the second pass in a row, which the search counts as a draw.
         """
         key = (position.state, passed)
-        known = self._table.get(key)
+        known = self._recall(key, n)
         if known is not None:
-            if n >= known[0]:
-                return True
-            if n <= known[1]:
-                return False
+            return known
         if position.winner is not None:
             return position.winner == position.turn
         self._count()
@@ -149,12 +146,9 @@ class Solver:
     def _defend(self, position: Position, n: int, passed: bool) -> bool:
         """Whether every reply of the side to move loses within ``n`` (>= 1) moves of the opponent."""
         key = (position.state, passed, "defence")
-        known = self._table.get(key)
+        known = self._recall(key, n)
         if known is not None:
-            if n >= known[0]:
-                return True
-            if n <= known[1]:
-                return False
+            return known
         if position.winner is not None:
             return position.winner == position.other(position.turn)
         self._count()
@@ -175,6 +169,18 @@ class Solver:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise OutOfBudget(f"more than {self.max_nodes} positions searched")
+
+    def _recall(self, key: Hashable, n: int) -> bool | None:
+        """What the table knows of ``key`` within ``n`` moves: true from the fewest moves it was
+        found true in, false up to the most it was found false in, else None."""
+        known = self._table.get(key)
+        if known is None:
+            return None
+        if n >= known[0]:
+            return True
+        if n <= known[1]:
+            return False
+        return None
 
     def _remember(self, key: Hashable, n: int, true: bool) -> None:
         known = self._table.get(key)

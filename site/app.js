@@ -816,21 +816,25 @@ async function exportRecord(entry) {
 
 const MAX_RECORD_BYTES = 1_000_000;
 
+// Say why a record could not be imported, where the person is looking.
+function importFailed(why) {
+  const error = $("import-error");
+  error.textContent = `That record could not be imported: ${why}`;
+  error.hidden = false;
+  if (!inLibrary()) showMessage(error.textContent);
+}
+
 // A game record from text (pasted, a file, a dropped file): Python replays it; it opens as a new
 // library entry, and the game on the board stays in the library.
 async function importRecord(text) {
-  const error = $("import-error");
-  error.hidden = true;
+  $("import-error").hidden = true;
   if (!app.ready) return;
+  if (text.length > MAX_RECORD_BYTES) return importFailed("the record is larger than 1 MB");
   let read;
   try {
-    if (text.length > MAX_RECORD_BYTES) throw new Error("the record is larger than 1 MB");
     read = await engine.call({ op: "record-read", text });
   } catch (e) {
-    error.textContent = `That record could not be imported: ${describeError(e)}`;
-    error.hidden = false;
-    if (!inLibrary()) showMessage(error.textContent);
-    return;
+    return importFailed(describeError(e));
   }
   $("import-text").value = "";
   backToBoard();
@@ -839,7 +843,7 @@ async function importRecord(text) {
 
 async function importFile(file) {
   if (!file) return;
-  if (file.size > MAX_RECORD_BYTES) return importRecord("x".repeat(MAX_RECORD_BYTES + 1));
+  if (file.size > MAX_RECORD_BYTES) return importFailed(`the file ${file.name} is larger than 1 MB`);
   await importRecord(await file.text());
 }
 

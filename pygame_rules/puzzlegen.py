@@ -246,6 +246,16 @@ def write_tactics(game: str, seed: int, out: Path) -> None:
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def read_tactics(path: Path) -> list[tuple[str, int, list[str]]]:
+    """The suite :func:`write_tactics` wrote: ``(position, moves to win, winning first moves)``."""
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            text, n, moves = (part.strip() for part in line.split("|"))
+            out.append((text, int(n), moves.split()))
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m pygame_rules.puzzlegen", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=1)

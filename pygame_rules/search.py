@@ -507,6 +507,12 @@ class Search:
         decided = position._decided()
         if decided is not None:
             return self._final_score(decided, position.turn, ply)
+        # Mate-distance pruning: nothing here beats a win at the next ply, nor is worse than
+        # losing now; once a shorter win is known elsewhere, longer lines are cut at once.
+        if beta > WIN - ply - 1:
+            beta = WIN - ply - 1
+            if alpha >= beta:
+                return beta
         if depth <= 0 or ply >= MAX_PLY:
             return (yield from self._quiesce(position, alpha, beta, ply, 0))
         edges = position._edges()

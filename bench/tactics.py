@@ -1,0 +1,76 @@
+"""How often the search finds a short forced win: the tactics suites at fixed think times.
+
+    python bench/tactics.py [GAME ...] [--times 250,1000,2000]
+
+Each game's suite (``tests/data/tactics-<game>.txt``, made and proved by exhaustive search) lists
+positions whose side to move forces a win in 2 or 3 of its moves but not in 1, with every first
+move that wins that fast. For each position and think time the engine (CPython, one search with
+that time budget, as the AI plays) is asked for its move. The table gives the share of positions
+where it *finds* the win (plays one of the fastest winning first moves) and where it also *proves*
+it (reports ``win_in`` equal to the solver's number of plies, ``2 * moves - 1``), and the mean
+time it used (a proved win stops the search early).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pygame_rules  # noqa: E402
+from pygame_rules.puzzlegen import read_tactics  # noqa: E402
+from pygame_rules.search import analyse  # noqa: E402
+
+SUITES = ROOT / "tests" / "data"
+
+
+def suite(game: str) -> list[tuple[str, int, list[str]]]:
+    path = SUITES / f"tactics-{game}.txt"
+    return read_tactics(path) if path.exists() else []
+
+
+def run(game: str, time_ms: float) -> tuple[int, int, int, float, list[str]]:
+    """(positions, found, proved, mean seconds, texts of the positions missed) at ``time_ms``."""
+    cases = suite(game)
+    found = proved = 0
+    spent = 0.0
+    missed = []
+    for text, n, moves in cases:
+        position = pygame_rules.load(game, text)
+        start = time.perf_counter()
+        result = analyse(position, time_ms=time_ms, seed=1)
+        spent += time.perf_counter() - start
+        if result.move in moves:
+            found += 1
+            proved += result.win_in == 2 * n - 1
+        else:
+            missed.append(text)
+    return len(cases), found, proved, spent / max(1, len(cases)), missed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", default=[g for g in pygame_rules.games() if suite(g)])
+    parser.add_argument("--times", default="250,1000,2000", help="think times in ms, comma-separated")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list the positions missed")
+    args = parser.parse_args()
+    times = [float(t) for t in args.times.split(",")]
+    print("| game | positions | " + " | ".join(f"{t / 1000:g} s: found (proved), mean time" for t in times) + " |")
+    print("|---|---|" + "---|" * len(times))
+    for game in args.games:
+        cells, count = [], 0
+        for t in times:
+            count, found, proved, mean, missed = run(game, t)
+            cells.append(f"{100 * found / count:.0f}% ({100 * proved / count:.0f}%), {mean:.2f} s")
+            if args.verbose:
+                for text in missed:
+                    print(f"  {game} at {t:g} ms missed: {text}", file=sys.stderr)
+        print(f"| {game} | {count} | " + " | ".join(cells) + " |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -495,6 +495,9 @@ class Search:
                 break
             pv.append(edge[0])
             position = self._class(position._successor(edge[1]))
+        # A win found at the horizon is not in the table: name the move that wins at once.
+        if position._decided() is None:
+            pv += [e[0] for e in sorted(position._edges()) if e[4]][:1]
         return pv
 
     # -- alpha-beta -------------------------------------------------------------------------------

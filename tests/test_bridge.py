@@ -415,6 +415,24 @@ def test_the_shortest_of_several_wins_comes_first():
         assert_line_claims_hold(position, line, Solver())
 
 
+def test_a_shorter_win_comes_before_a_longer_one_and_each_line_ends_with_the_win():
+    """Black wins in 2 with d3-c2 or d3-e2, in 3 with f7-g6 (the solver agrees)."""
+    from pygame_rules.solve import Solver
+
+    text = "8/3g1b2/8/3G4/8/3B4/8/8 b -"
+    position, solver = pygame_rules.load("lilypad", text), Solver()
+    assert solver.winning_moves(position, 2) == ["d3-c2", "d3-e2"] and "f7-g6" in solver.winning_moves(position, 3)
+    answer = ask(op="bestmove", game="lilypad", start=text, nodes=5000, lines=3)
+    assert_well_formed(answer, position, 3)
+    assert [(line["move"], line["win_in"]) for line in answer["lines"]] == [("d3-c2", 3), ("d3-e2", 3), ("f7-g6", 5)]
+    for line in answer["lines"]:
+        assert_line_claims_hold(position, line, solver)
+        end = position
+        for move in line["pv"]:
+            end = end.play(move)
+        assert end.winner == position.turn and len(line["pv"]) == line["win_in"]
+
+
 def test_values_are_comparable_and_never_1_without_a_proof():
     for game in pygame_rules.games():
         position = pygame_rules.start(game)

@@ -52,6 +52,8 @@ FIND_NODES = 4_000
 CHECK_NODES = 4_000
 #: The solver's budget for a position of the tactics suite.
 TACTICS_NODES = 3_000
+#: Positions of a tactics suite taken a move later along one win (of a puzzle or a game), at most.
+TACTICS_EXTRA = 5
 #: Puzzles taken from one game played, at most.
 PER_GAME = 2
 #: The self-play AI's budget, and the share of random moves.
@@ -215,35 +217,72 @@ def generate(game: str, seed: int, count: int = COUNT, max_games: int = 300, ver
     return numbered(game, list(itertools.islice(discover(game, seed, range(max_games), verbose), count)))
 
 
-def tactics(game: str, seed: int, count: int = 50, max_games: int = 600) -> list[tuple[str, int, list[str]]]:
+def tactics(game: str, seed: int, count: int = 50, max_games: int = 600) -> Iterator[tuple[str, int, list[str]]]:
     """``count`` positions of ``game`` whose side to move forces a win in 2 or 3 of its moves but
-    not 1: ``(position, moves, winning first moves)``; the same ones for the same seed."""
-    rng = random.Random(f"tactics:{seed}:{game}")
-    found: list[tuple[str, int, list[str]]] = []
+    not 1: ``(position, moves, winning first moves)``, the same ones in the same order for the same
+    seed and puzzles (so a run stopped early gives the first of them).
+
+    First the puzzles of the game (``data/puzzles.json``) in 2 or 3 and the positions a move later
+    along their lines: after a winning first move and a defence, where the winner needs 2 or 3
+    more moves (at most :data:`TACTICS_EXTRA` per puzzle). Then the winner's positions near the
+    end of self-played games (:func:`candidates`), each proved by the solver within
+    :data:`TACTICS_NODES` positions, with the same positions a move later."""
+    from .puzzles import puzzles
+
     seen: set[str] = set()
+    made = 0
+
+    def new(position: Position, n: int, solver: Solver) -> Iterator[tuple[str, int, list[str]]]:
+        nonlocal made
+        if made < count and position.text not in seen:
+            seen.add(position.text)
+            made += 1
+            yield position.text, n, solver.winning_moves(position, n)
+
+    def with_later(position: Position, n: int, solver: Solver) -> Iterator[tuple[str, int, list[str]]]:
+        if n <= 3:
+            yield from new(position, n, solver)
+        yield from itertools.islice(_later(position, n, solver, new), TACTICS_EXTRA)
+
+    for p in puzzles(game):
+        try:
+            yield from with_later(p.load(), p.moves, Solver(max_nodes=TACTICS_NODES))
+        except OutOfBudget:
+            continue
+    rng = random.Random(f"tactics:{seed}:{game}")
     for _ in range(max_games):
         for position in candidates(self_play(game, rng)):
-            if len(found) >= count or position.text in seen:
+            if made >= count or position.text in seen:
                 break
-            seen.add(position.text)
             solver = Solver(max_nodes=TACTICS_NODES)
             try:
                 n = solver.forced_win_length(position, 3)
                 if n is None:
                     break
                 if n >= 2:
-                    found.append((position.text, n, solver.winning_moves(position, n)))
+                    yield from with_later(position, n, solver)
             except OutOfBudget:
                 break
-        if len(found) >= count:
-            break
-    return found
+        if made >= count:
+            return
+
+
+def _later(position: Position, n: int, solver: Solver, new) -> Iterator[tuple[str, int, list[str]]]:
+    """The positions after a winning first move of ``position`` (a win in ``n``) and a reply,
+    where the winner needs 2 or 3 more moves."""
+    for first in solver.winning_moves(position, n):
+        after = position.play(first)
+        for reply, length in solver.defences(after, min(n - 1, 3)):
+            if length in (2, 3):
+                yield from new(after.play(reply), length, solver)
 
 
 def write_tactics(game: str, seed: int, out: Path) -> None:
+    """Write the suite to ``out``, rewritten after each find (a run stopped early keeps them)."""
     lines = [f"# {game}: position | moves to win | the winning first moves (python -m pygame_rules.puzzlegen --tactics, seed {seed})"]
-    lines += [f"{text} | {n} | {' '.join(moves)}" for text, n, moves in tactics(game, seed)]
-    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for text, n, moves in tactics(game, seed):
+        lines.append(f"{text} | {n} | {' '.join(moves)}")
+        out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def read_tactics(path: Path) -> list[tuple[str, int, list[str]]]:

@@ -3,9 +3,10 @@
 Unlike the AI (:mod:`pygame_rules.search`), which scores positions with a heuristic, this search
 proves: a forced win is a move after which *every* defence loses in time, checked to the end of
 the game's rules. It is what the puzzles (and any claim like "wins in 3") are checked with. Like
-the AI it knows no game: it uses only the position protocol of :mod:`pygame_rules.core`
-(``legal()``, ``Move.after``, ``winner``, ``turn``, ``state``, and the ``wins_at_once`` and
-``order_hint`` hooks to find the quick answers first).
+the AI it knows no game: it uses only the position protocol of :mod:`pygame_rules.core`, the
+same light one as the search (``_edges()``: each move's text, the change ``_successor`` makes of
+it, an order hint that puts captures first, and whether it wins at once; ``_decided()``, ``turn``,
+``state``): it never builds a public :class:`Move` inside its search.
 
 A win is the game's own: ``winner`` is the side after its move (a King home, a crowned line, the
 seventh stone, a Lion taken, or the opponent left without a legal move). A draw is not a win.
@@ -123,22 +124,25 @@ class Solver:
         known = self._recall(key, n)
         if known is not None:
             return known
-        if position.winner is not None:
-            return position.winner == position.turn
+        decided = position._decided()
+        if decided is not None:
+            return decided == position.turn
+        edges = position._edges()
+        if not edges:  # no legal move: lost
+            return False
         self._count()
-        moves = position.legal()
-        won = any(position.wins_at_once(m) for m in moves)
+        won = any(e[4] for e in edges)
         if not won:
-            killer = self._killers.get(-n)
-            order = sorted(moves, key=lambda m: (m.text == killer, position.order_hint(m)), reverse=True)
+            cls, successor = type(position), position._successor
             if n == 1:
-                won = any(_stalemates(m.after) for m in order)
+                won = any(_stalemates(cls(successor(e[1]))) for e in edges)
             else:
-                for m in order:
-                    pass_ = _is_pass(position, m)
-                    if not (passed and pass_) and self._defend(_fresh(m.after), n - 1, pass_):
+                for e in _ordered(edges, self._killers.get(-n)):
+                    after = cls(successor(e[1]))
+                    pass_ = _passes(position, e, after)
+                    if not (passed and pass_) and self._defend(after, n - 1, pass_):
                         won = True
-                        self._killers[-n] = m.text
+                        self._killers[-n] = e[0]
                         break
         self._remember(key, n, won)
         return won
@@ -149,18 +153,22 @@ class Solver:
         known = self._recall(key, n)
         if known is not None:
             return known
-        if position.winner is not None:
-            return position.winner == position.other(position.turn)
+        decided = position._decided()
+        if decided is not None:
+            return decided == position.other(position.turn)
+        edges = position._edges()
+        if not edges:  # no legal move: lost
+            return True
         self._count()
         lost = True
+        cls, successor = type(position), position._successor
         # The last escape found at this depth first, then replies that take something.
-        killer = self._killers.get(n)
-        order = sorted(position.legal(), key=lambda m: (m.text == killer, position.order_hint(m)), reverse=True)
-        for m in order:
-            pass_ = _is_pass(position, m)
-            if (passed and pass_) or not self._attack(_fresh(m.after), n, pass_):
+        for e in _ordered(edges, self._killers.get(n)):
+            after = cls(successor(e[1]))
+            pass_ = _passes(position, e, after)
+            if (passed and pass_) or not self._attack(after, n, pass_):
                 lost = False
-                self._killers[n] = m.text
+                self._killers[n] = e[0]
                 break
         self._remember(key, n, lost)
         return lost
@@ -194,6 +202,12 @@ class Solver:
             known[1] = max(known[1], n)
 
 
+def _ordered(edges: list[tuple], killer: str | None) -> list[tuple]:
+    """The killer first, then by the order hint (captures first), ties by move text."""
+    edges.sort()
+    return sorted(edges, key=lambda e: (e[0] == killer, e[2]), reverse=True)
+
+
 def _stalemates(position: Position) -> bool:
     """Whether the side to move has no legal move (and so has lost), the game not ended otherwise.
 
@@ -218,6 +232,11 @@ def _fresh(position: Position) -> Position:
 def _is_pass(position: Position, move: Move) -> bool:
     """A move that leaves the board as it was (only a Lion Game Cobra's null move does)."""
     return not move.removed and move.after.board_cells() == position.board_cells()
+
+
+def _passes(position: Position, edge: tuple, after: Position) -> bool:
+    """:func:`_is_pass` for a move's edge and the position it leads to."""
+    return not edge[3] and after.board_cells() == position.board_cells()
 
 
 # -- one-shot questions (a fresh solver each) ---------------------------------------------------

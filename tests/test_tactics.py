@@ -1,7 +1,9 @@
-"""The analysis feature's tactics suite (``tests/data/tactics-<game>.txt``), re-proved by the solver.
+"""The tactics suites (``tests/data/tactics-<game>.txt``): re-proved by the solver, and solved by
+the search at a node budget.
 
 Each line: a position, the number of its side's moves to a forced win (2 or 3, never 1), and every
 first move that forces it that fast. Made by ``python -m pygame_rules.puzzlegen --tactics tests/data``.
+``bench/tactics.py`` measures the share the search finds at fixed think times.
 """
 
 from __future__ import annotations
@@ -11,32 +13,37 @@ from pathlib import Path
 import pytest
 
 import pygame_rules
+from pygame_rules.puzzlegen import read_tactics
+from pygame_rules.search import analyse
 from pygame_rules.solve import Solver
 
 DATA = Path(__file__).parent / "data"
 
 
 def suite(game: str) -> list[tuple[str, int, list[str]]]:
-    path = DATA / f"tactics-{game}.txt"
-    if not path.exists():
-        return []
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            text, n, moves = (part.strip() for part in line.split("|"))
-            out.append((text, int(n), moves.split()))
-    return out
+    return read_tactics(DATA / f"tactics-{game}.txt")
 
 
-GAMES = [g for g in pygame_rules.games() if suite(g)]
+GAMES = pygame_rules.games()
 CASES = [(g, *case) for g in GAMES for case in suite(g)]
 
 
-@pytest.mark.parametrize("game", GAMES)
+#: Games whose suite is not all made yet: the generator needs more machine time than it had
+#: (``python -m pygame_rules.puzzlegen --tactics tests/data --game GAME`` goes on to 50; it makes
+#: the same positions first, so drop the game from here once it is done).
+UNFINISHED = {"three-crowns", "lion"}
+
+
+@pytest.mark.parametrize(
+    "game",
+    [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="suite not all generated yet"))
+     if g in UNFINISHED else g for g in GAMES],
+)
 def test_the_suite_has_50_distinct_positions_in_2_or_3(game):
     cases = suite(game)
-    assert len(cases) >= 50 and len({text for text, _, _ in cases}) == len(cases)
+    assert len({text for text, _, _ in cases}) == len(cases)
     assert {n for _, n, _ in cases} <= {2, 3}
+    assert len(cases) >= 50
 
 
 @pytest.mark.parametrize("game,text,n,moves", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
@@ -46,3 +53,23 @@ def test_the_side_to_move_wins_in_exactly_n_with_exactly_these_moves(game, text,
     solver = Solver()
     assert solver.forced_win_length(position, n) == n
     assert solver.winning_moves(position, n) == moves
+
+
+#: Positions the search may visit per position of a suite (Lilypad's; divided by the game's
+#: node_cost, as the AI's levels are). The search must find every win, and prove most.
+NODES = 20_000
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_search_finds_every_win_and_proves_it(game):
+    missed, unproved = [], []
+    for text, n, moves in suite(game):
+        position = pygame_rules.load(game, text)
+        result = analyse(position, nodes=round(NODES / position.node_cost), seed=1)
+        if result.move not in moves:
+            missed.append(text)
+        elif result.win_in != 2 * n - 1:
+            unproved.append(text)
+        assert result.win_in is None or result.win_in >= 2 * n - 1  # never a win faster than proved
+    assert not missed
+    assert len(unproved) <= len(suite(game)) // 10, unproved

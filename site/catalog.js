@@ -7,10 +7,13 @@ let loading = null;
 
 /** The catalog: {games: [{id, title, variants}], boards: {key: {info, state}}, levels}. */
 export function catalog() {
-  loading ??= fetch(new URL("./games.json", import.meta.url)).then((response) => {
-    if (!response.ok) throw new Error(`could not download games.json (HTTP ${response.status})`);
-    return response.json();
-  });
+  // A JSON module, so that a page that imports it statically (ks-board.js) shares one download.
+  loading ??= import("./games.json", { with: { type: "json" } }).then(
+    (module) => module.default,
+    () => {
+      throw new Error("could not download games.json");
+    },
+  );
   return loading;
 }
 

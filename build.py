@@ -1,6 +1,7 @@
 """Build the static site into dist/site/ (and optionally serve it): ``python build.py [--serve [--port N]]``.
 
-dist/site/ holds the page (site/), the five Pyodide runtime files a page requests, a trimmed
+dist/site/ holds the page (site/), the Pyodide runtime files a page requests (all but the loader
+under a folder named by the Pyodide version), a trimmed
 pyodide-lock.json that lists only our own wheel (with its real sha256, so the browser's integrity
 check passes), the wheel itself, games.json (each game's board and start position as the rules
 engine describes them, so the page draws a board before Python has started) and sw.js: a service
@@ -17,10 +18,12 @@ with Chromium (through Playwright); the build itself needs no browser.
 from __future__ import annotations
 
 import argparse
+import collections
 import hashlib
 import http.server
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -31,8 +34,10 @@ ROOT = Path(__file__).resolve().parent
 SITE = ROOT / "site"
 DIST = ROOT / "dist" / "site"
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
-#: The only runtime files a page requests (the lock is written, not copied).
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: The only runtime files a page requests (the lock is written, not copied). The loader stays at
+#: pyodide/pyodide.mjs; the rest goes under pyodide/<Pyodide version>/ (see `copy_runtime`).
+LOADER = "pyodide.mjs"
+RUNTIME_FILES = ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 #: The PNG app icons drawn from site/icon.svg (the web app manifest lists them).
 ICON_SIZES = (192, 512)
 PACKAGE = "pygame-rules"
@@ -71,6 +76,20 @@ def build_wheel(out: Path) -> Path:
     subprocess.run(command, cwd=ROOT, check=True)
     (wheel,) = out.glob("*.whl")
     return wheel
+
+
+def copy_runtime(pyodide_dir: Path) -> None:
+    """The loader into ``pyodide_dir``, the 13 MB it loads into ``pyodide_dir/<Pyodide version>/``.
+
+    A folder named by the (immutable, pinned) npm version lets the service worker precache those
+    files by URL alone: it then fetches them through the HTTP cache, which the page's own worker has
+    just filled on a first visit, instead of downloading the runtime a second time (worker.js).
+    """
+    version = json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
+    shutil.copy2(PYODIDE_NPM / LOADER, pyodide_dir / LOADER)
+    (pyodide_dir / version).mkdir()
+    for name in RUNTIME_FILES:
+        shutil.copy2(PYODIDE_NPM / name, pyodide_dir / version / name)
 
 
 def write_lock(wheel: Path, pyodide_dir: Path) -> None:
@@ -154,8 +173,10 @@ def write_service_worker(site: Path) -> dict:
         # A new version waits until the page asks for it (a person's click), never under a game.
         "skipWaiting": False,
         "clientsClaim": True,
-        # The wheel's folder is named by its content already.
-        "dontCacheBustURLsMatching": r"^pyodide/[0-9a-f]{16}/",
+        # Named by their content (the wheel) or by the Pyodide version (the runtime): precached by
+        # URL alone, so fetched through the HTTP cache (cache mode "default", not "reload"), which a
+        # first visit's worker has just filled. Every other file is fetched afresh by its hash.
+        "dontCacheBustURLsMatching": r"^pyodide/[^/]+/",
     }
     done = subprocess.run(
         [node, "--input-type=module", "-e", GENERATE_SW],
@@ -173,8 +194,7 @@ def build() -> Path:
     shutil.copytree(SITE, DIST)
     pyodide_dir = DIST / "pyodide"
     pyodide_dir.mkdir()
-    for name in RUNTIME_FILES:
-        shutil.copy2(PYODIDE_NPM / name, pyodide_dir / name)
+    copy_runtime(pyodide_dir)
     with tempfile.TemporaryDirectory() as tmp:
         write_lock(build_wheel(Path(tmp)), pyodide_dir)
     (DIST / "games.json").write_text(json.dumps(games_data(), separators=(",", ":")))
@@ -214,10 +234,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
+class CountingHandler(Handler):
+    """The same, counting the bytes of each file body it sends (a 304 sends none): how much a visit
+    downloads, for the tests and benchmarks. ``served`` is shared by all its servers."""
+
+    served: collections.Counter = collections.Counter()
+
+    def copyfile(self, source, outputfile) -> None:
+        super().copyfile(source, outputfile)
+        CountingHandler.served[self.path.split("?")[0].lstrip("/")] += os.fstat(source.fileno()).st_size
+
+
+def server(directory: Path, port: int = 0, handler: type[Handler] = Handler) -> http.server.ThreadingHTTPServer:
     """A threaded static server for ``directory`` on 127.0.0.1 (``port`` 0 picks a free one)."""
-    handler = lambda *args, **kwargs: Handler(*args, directory=str(directory), **kwargs)  # noqa: E731
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    serve = lambda *args, **kwargs: handler(*args, directory=str(directory), **kwargs)  # noqa: E731
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), serve)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -12,6 +12,7 @@ import { friendHash, linkHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
 import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
 import { describeMove, describePosition } from "./speech.js";
+import { createRouter } from "./router.js";
 import { createStorage, newId } from "./storage.js";
 
 const html = document.documentElement;
@@ -742,14 +743,21 @@ async function openFriendLink(link) {
 // -- views ---------------------------------------------------------------------------------------
 // The page's views: the board (the game in progress, `#game=...`) and the library (`#library`).
 
-const inLibrary = () => location.hash === "#library";
-
-function route() {
-  $("library-view").hidden = !inLibrary();
-  $("game-view").hidden = inLibrary();
-  $("library-link").hidden = inLibrary();
-  if (inLibrary()) renderLibraryIfShown();
-}
+const router = createRouter({ fallback: { name: "game", element: $("game-view") } });
+router.add({
+  name: "library",
+  element: $("library-view"),
+  matches: (hash) => (hash === "#library" ? {} : null),
+  show: () => {
+    $("library-link").hidden = true;
+    renderLibraryIfShown();
+  },
+  hide: () => {
+    $("library-link").hidden = false;
+  },
+});
+const inLibrary = () => router.current === "library";
+const route = () => router.route();
 
 function renderLibraryIfShown() {
   if (!inLibrary() || !app.catalog) return;
@@ -762,8 +770,7 @@ function renderLibraryIfShown() {
 }
 
 function backToBoard() {
-  history.pushState(null, "", linkHash(app.record));
-  route();
+  router.go(linkHash(app.record));
 }
 
 function openEntry(entry) {
@@ -849,8 +856,7 @@ async function importFile(file) {
 
 // A link opened in this tab (pasted into the address bar): open it, keeping the game if it is bad.
 function onHashChange() {
-  route();
-  if (!app.ready || inLibrary()) return;
+  if (route().name !== "game" || !app.ready) return;
   const link = readLink(location.hash, app.catalog);
   const here = link?.record && !link.shared && link.record.game === app.record?.game && (link.record.variant ?? null) === app.record.variant;
   if (here) return; // back to the board from the library

@@ -116,8 +116,7 @@ def main(argv: list[str] | None = None) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        for entry in site.iterdir():
-            (root / entry.name).symlink_to(entry.resolve())
+        shutil.copytree(site, root, dirs_exist_ok=True)  # a copy: a build meanwhile cannot disturb a run
         (root / "diagrams.html").write_text(board_page("20 diagrams", diagrams))
         (root / "python.html").write_text(board_page("20 diagrams drawn by Python", python))
         httpd = build.server(root)

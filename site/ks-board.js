@@ -19,7 +19,7 @@ import { NotationError, positionMarks, readDiagram, readPosition } from "./notat
 import "./board-style.js";
 import "./glyphs.js";
 import "./pathinput.js";
-import "./games.json" with { type: "json" };
+import "./games.js";
 
 const CONTROLS = { undo: "Undo", new: "New game" };
 const PLAYERS = ["two", "computer"];

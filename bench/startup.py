@@ -39,7 +39,8 @@ BARE_PAGE = """<!doctype html>
 <meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
   import { loadPyodide, version } from "./pyodide/pyodide.mjs";
-  await loadPyodide({ indexURL: new URL(`./pyodide/${version}/`, location.href).href });
+  await loadPyodide({ indexURL: new URL(`./pyodide/${version}/`, location.href).href,
+                     lockFileURL: new URL("./pyodide/pyodide-lock.json", location.href).href });
   document.documentElement.dataset.playableAt = String(Math.round(performance.now()));
 </script>
 """
@@ -48,7 +49,8 @@ BARE_WORKER_PAGE = """<!doctype html>
 <meta charset="utf-8"><title>bare Pyodide in a worker</title>
 <script type="module">
   const source = `import { loadPyodide, version } from "${new URL("./pyodide/pyodide.mjs", location.href)}";
-    await loadPyodide({ indexURL: "${new URL("./pyodide/", location.href)}" + version + "/" }); postMessage("ready");`;
+    await loadPyodide({ indexURL: "${new URL("./pyodide/", location.href)}" + version + "/",
+                        lockFileURL: "${new URL("./pyodide/pyodide-lock.json", location.href)}" }); postMessage("ready");`;
   const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { type: "module" });
   worker.onmessage = () => (document.documentElement.dataset.playableAt = String(Math.round(performance.now())));
 </script>

@@ -94,7 +94,7 @@ def measure(browser, url: str) -> tuple[float, list[str]]:
         runtime: list[str] = []
         page.on("request", lambda r: any(part in r.url for part in RUNTIME) and runtime.append(r.url))
         page.goto(url)
-        page.wait_for_selector("html[data-drawn-at]", state="attached", timeout=120_000)
+        page.wait_for_selector("html[data-drawn-at]", state="attached", timeout=300_000)
         return float(page.get_attribute("html", "data-drawn-at")), runtime
     finally:
         context.close()

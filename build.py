@@ -83,7 +83,8 @@ def copy_runtime(pyodide_dir: Path) -> None:
 
     A folder named by the (immutable, pinned) npm version lets the service worker precache those
     files by URL alone: it then fetches them through the HTTP cache, which the page's own worker has
-    just filled on a first visit, instead of downloading the runtime a second time (worker.js).
+    just filled on a first visit, instead of downloading the runtime a second time. warmstart.js
+    names the folder from the loader's own version.
     """
     version = json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
     shutil.copy2(PYODIDE_NPM / LOADER, pyodide_dir / LOADER)

@@ -35,8 +35,8 @@ const FADE_MS = 220;
 
 let sheet = null;
 
-// Drawn once per page and cloned after: parsing markup per piece and per square was most of what a
-// page of twenty diagrams spent drawing (cloning a parsed tree skips the parser).
+// Parsed once per page and cloned after: parsing markup per piece and per square was most of the
+// script time of a page of twenty diagrams (cloning a parsed tree skips the parser).
 const glyphTemplates = new Map(); // glyph and letter -> a detached <g> holding the piece's drawing
 function glyphTemplate(glyph, letter) {
   const key = `${glyph} ${letter}`;

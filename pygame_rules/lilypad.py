@@ -333,8 +333,7 @@ class Lilypad(Position):
         s = self._state
         if s.drops:
             return self._drops()
-        own = self._own_squares(s.board, s.turn)
-        return self._captures(own) or self._steps(own) + self._swaps()
+        return self._captures() or self._steps(self._own_squares(s.board, s.turn)) + self._swaps()
 
     def _tactical_edges(self) -> tuple[list[tuple], bool]:
         """Captures (then every move is one), else the King's moves that reach its last row, and
@@ -343,12 +342,11 @@ class Lilypad(Position):
         if s.drops:
             return [], True  # a drop neither captures nor wins
         board, turn = s.board, s.turn
-        own = self._own_squares(board, turn)
-        captures = self._captures(own)
+        captures = self._captures()
         if captures:
             return captures, False
         k = self.king_square(turn)
-        wins = [e for e in self._steps([k]) if e[4]] if k in own else []
+        wins = [e for e in self._steps([k]) if e[4]] if k >= 0 and self.king_checker_moves else []
         if self.crowning:  # a swap reaches the last row only onto a crowned checker there
             wins += [e for e in self._swaps() if e[4]]
         if wins:
@@ -356,7 +354,7 @@ class Lilypad(Position):
         if k >= 0 and any(board[j] in CHECKERS_WITHOUT_KING[turn] for j in DIAGONAL_NEIGHBOURS[k]):
             return [], True  # a swap
         landing = LANDING[self.crowning]
-        for i in own:
+        for i in self._own_squares(board, turn):
             p = board[i]
             lands = landing[p]
             for j in STEP_TARGETS[p][i]:
@@ -373,7 +371,7 @@ class Lilypad(Position):
                 edges.append((f"K@{NAMES[i]}", ((i, KING[turn]),), 0.0, False, False))
         return edges
 
-    def _own_squares(self, board: tuple[str, ...], turn: str) -> list[int]:
+    def _own_squares(self, board: str, turn: str) -> list[int]:
         """The squares of the side to move's checkers that may move (Appendix A: not the pawn's)."""
         marked = board.translate(_BIT_TABLES[turn, self.king_checker_moves])
         own, i = [], marked.find("1")
@@ -402,7 +400,7 @@ class Lilypad(Position):
                 edges.append((STEP_TEXT[i, j], ((i, EMPTY), (j, landed)), 0.0, False, wins))
         return edges
 
-    def _captures(self, own: list[int]) -> list[tuple]:
+    def _captures(self) -> list[tuple]:
         s = self._state
         board, turn = s.board, s.turn
         edges: list[tuple] = []
@@ -410,7 +408,7 @@ class Lilypad(Position):
             return edges
         enemies = ENEMIES[turn] if self.king_checker_capturable else ENEMY_CHECKERS_WITHOUT_KING[turn]
         work = None
-        for i in own:
+        for i in self._own_squares(board, turn):
             p = board[i]
             for over, land in JUMP_LEGS[p][i]:  # a first jump? (then follow the chains)
                 if board[over] in enemies and board[land] == EMPTY:

@@ -98,7 +98,15 @@ def _timed(work) -> tuple[float, object]:
     return time.process_time() - started, result
 
 
+def forget_evaluations(engine) -> None:
+    """Empty the games' evaluation caches (``core.cached_evaluation``), so that a round of
+    searches does not find the scores of the round before it."""
+    for cls in engine.core._REGISTRY.values():
+        getattr(cls, "_evaluations", {}).clear()
+
+
 def _searches(engine, texts: list[str], game: str, nodes: int) -> int:
+    forget_evaluations(engine)
     return sum(engine.Search(engine.load(game, t), nodes=nodes, seed=0).run().nodes for t in texts)
 
 

@@ -17,6 +17,7 @@ from .core import (
     Move,
     Position,
     PositionError,
+    cached_evaluation,
     format_board,
     parse_board,
     quote,
@@ -516,6 +517,7 @@ class Lilypad(Position):
 
     # -- for the UI and the search ---------------------------------------------------------------
 
+    @cached_evaluation
     def evaluate(self) -> float:
         """Material, and each King's value: it is a side's only way to win, so it is worth more
         once the other King is gone (then only losing it can spoil the game). A King is rated by

@@ -23,6 +23,7 @@ from .core import (
     Move,
     Position,
     PositionError,
+    cached_evaluation,
     format_board,
     parse_board,
     quote,
@@ -324,7 +325,7 @@ class Lion(Position):
     side_names = SIDE_NAMES
     start_text = "c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - - 0"
     geometry = GEOMETRY
-    node_cost = 2.4  # bench/speed.py
+    node_cost = 1.7  # bench/speed.py
     pieces = {
         p: {
             "side": side,
@@ -841,6 +842,7 @@ class Lion(Position):
             hint += value if SIDE_OF[p] != side else -value
         return hint
 
+    @cached_evaluation
     def evaluate(self) -> float:
         """Material (stuck and frozen pieces count less), frog progress, a little Lion safety, and
         what turns an advantage into a win: pieces closing in on the enemy Lion, even trades for

@@ -10,6 +10,7 @@ import { glyphMarkup } from "./glyphs.js";
 import { renderLibrary } from "./library.js";
 import { friendHash, linkHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
+import { createRulesView, rulesHash } from "./rules.js";
 import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
 import { describeMove, describePosition } from "./speech.js";
 import { createRouter } from "./router.js";
@@ -174,8 +175,9 @@ function renderHeading() {
   assignPlayers();
   renderModes();
   renderLegend();
-  document.title = `${app.info.title} · Kings & Soldiers`;
+  if (router.current !== "rules") document.title = `${app.info.title} · Kings & Soldiers`;
   $("title").textContent = app.info.title;
+  $("rules-link").href = rulesHash(app.record.game);
   $("variant-about").textContent = app.info.description ?? "";
   for (const b of $("games").children) b.setAttribute("aria-pressed", String(b.dataset.game === app.record.game));
   renderVariants();
@@ -319,7 +321,7 @@ function save() {
     showMessage("This browser is not keeping your games (its storage is full or turned off): they will be lost when the page closes.");
   }
   app.storageFull = !kept;
-  if (!location.hash.startsWith("#library")) history.replaceState(null, "", linkHash(record));
+  if (router.current === "game") history.replaceState(null, "", linkHash(record));
 }
 
 const newEntry = () => ({ id: newId(), created: new Date().toISOString() });
@@ -743,7 +745,10 @@ async function openFriendLink(link) {
 // -- views ---------------------------------------------------------------------------------------
 // The page's views: the board (the game in progress, `#game=...`) and the library (`#library`).
 
-const router = createRouter({ fallback: { name: "game", element: $("game-view") } });
+const router = createRouter({
+  fallback: { name: "game", element: $("game-view"), show: () => app.info && (document.title = `${app.info.title} · Kings & Soldiers`) },
+});
+router.add(createRulesView({ element: $("rules-view"), backHash: () => (app.record ? linkHash(app.record) : "#") }));
 router.add({
   name: "library",
   element: $("library-view"),

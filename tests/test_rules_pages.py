@@ -123,7 +123,6 @@ def test_every_diagram_parses_and_marks_legal_moves(game):
         names = {s["name"] for s in info["squares"]}
         highlight = diagram.get("highlight", "").split()
         assert set(highlight) <= names, f"{where}: {set(highlight) - names} are not squares"
-        assert moves or highlight, f"{where}: nothing is marked"
         check_claims(position, diagram, moves[0] if moves else None, where)
     assert count >= 8, f"{game}: only {count} diagrams"
 

@@ -180,7 +180,7 @@ export function exampleSection(game, example, extra = null) {
   list.setAttribute("aria-label", "The moves");
   return el(
     "section",
-    { className: "rules-section example", id: example.id },
+    { className: "rules-section rules-example", id: example.id },
     el("h2", { textContent: example.title }),
     el("div", { className: "example-body" }, el("figure", { className: "rules-diagram" }, board, controls), el("div", { className: "example-words" }, sentence, list), extra),
   );

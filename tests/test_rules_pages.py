@@ -137,7 +137,8 @@ def test_worked_examples_are_played_move_by_move(game):
             # The original page's own diagram string shows the same position.
             board = pygame_rules.load(game, f"{example['diagram'].removeprefix('lurd,8,8,')} {example['start'].split(' ', 1)[1]}")
             assert board.text == position.text, f"{where}: the original diagram is another position"
-        check_claims(position, example, None, where)
+        opening = [check_move(position, text, where) for text in example.get("moves", [])]
+        check_claims(position, example, opening[0] if opening else None, where)
         assert example["steps"], f"{where}: no steps"
         for n, step in enumerate(example["steps"], 1):
             at = f"{where} step {n} ({step['move']})"

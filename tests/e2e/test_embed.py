@@ -79,9 +79,9 @@ def test_the_examples_page_draws_the_rule_pages_diagrams(new_site):
     example = pygame_rules.load("three-crowns", "1g3b2/2b5/g3B2b/b7/gb1G4/3B1g2/3gGb1b/gbg5 g - 0")
     assert site.pieces("#crowns-example ks-board[diagram]") == example.pieces_on_board()
     # The worked examples are playable: the two-player jumping example takes Black's jump d6:d4:f4.
-    board = "#play-jumping"
+    board = "#play-crowns-jumping"
     expect(page.locator(f"{board} button[data-control=new]")).to_be_disabled()
-    page.wait_for_function("() => document.getElementById('play-jumping').state !== null", timeout=90_000)
+    page.wait_for_function("() => document.getElementById('play-crowns-jumping').state !== null", timeout=90_000)
     for square in ("d6", "d4", "f4"):
         site.square(square, board).click()
     expect(page.locator(f"{board} .piece[data-square='f4']")).to_have_attribute("data-piece", "B")

@@ -75,7 +75,7 @@ def test_rules_from_the_game_and_back_with_the_game_intact(new_site, game):
 
 def test_step_through_the_lilypad_worked_example(new_site):
     site = new_site()
-    site.open("#rules=lilypad")
+    site.open("#rules=lilypad", wait=False)
     example = json.loads((PAGES / "lilypad.json").read_text())["examples"][0]
     section = site.page.locator(f"#{example['id']}")
     board = f"#{example['id']} ks-board"
@@ -94,7 +94,7 @@ def test_step_through_the_lilypad_worked_example(new_site):
         expect(site.page.locator(f"{board} .piece[data-square]")).to_have_count(len(expected))
         site.page.wait_for_function(
             "([sel, want]) => { const got = Object.fromEntries([...document.querySelector(sel).shadowRoot.querySelectorAll('.piece[data-square]')].map(e => [e.dataset.square, e.dataset.piece])); return JSON.stringify(Object.keys(got).sort().map(k => [k, got[k]])) === want; }",
-            arg=[board, json.dumps(sorted(expected.items()))],
+            arg=[board, json.dumps(sorted(expected.items()), separators=(",", ":"))],
         )
         squares = set(site.page.locator(f"{board} .arrow").evaluate_all("els => els.flatMap(a => [a.dataset.from, a.dataset.to])"))
         assert squares <= set(step["move"].replace(">", " ").replace(":", " ").replace("-", " ").split()), (step["move"], squares)
@@ -110,7 +110,7 @@ def test_step_through_the_lilypad_worked_example(new_site):
 
 def test_the_lion_rules_by_url_with_the_board_key(new_site):
     site = new_site()
-    site.open("#rules=lion")
+    site.open("#rules=lion", wait=False)
     expect(site.page.locator("#rules-heading")).to_have_text("How to play The Lion Game")
     expect(site.page.locator("#game-view")).to_be_hidden()
     key = site.page.locator(".rules-key li")
@@ -126,7 +126,7 @@ def test_the_lion_rules_by_url_with_the_board_key(new_site):
 
 def test_an_unknown_game_gets_a_plain_message(new_site):
     site = new_site()
-    site.open("#rules=chess")
+    site.open("#rules=chess", wait=False)
     problem = site.page.locator(".rules-problem")
     expect(problem).to_have_text('There are no rules to show: there is no game called "chess" (games: Lilypad, 3 Crowns, The Lion Game).')
     site.page.get_by_role("link", name="How to play 3 Crowns").click()
@@ -138,7 +138,7 @@ def test_an_unknown_game_gets_a_plain_message(new_site):
 def test_screenshots_of_the_rules_pages(new_site, size):
     width, height = size
     site = new_site(viewport={"width": width, "height": height})
-    site.open("#rules=lilypad")
+    site.open("#rules=lilypad", wait=False)
     SHOTS.mkdir(exist_ok=True)
     for game in OPENINGS:
         site.page.evaluate(f"location.hash = '#rules={game}'")

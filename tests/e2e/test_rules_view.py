@@ -118,7 +118,8 @@ def test_the_lion_rules_by_url_with_the_board_key(new_site):
     expect(key).to_have_count(len(data["sections"][0]["key"]))
     for name in ("Field", "Burrow square", "Green burrow", "The ring"):
         expect(key.filter(has_text=name)).to_have_count(1)
-    # The page's own hash stays while the game behind it opens (no silent switch to #game=...).
+    # The page's own hash stays once the game behind it has opened (no silent switch to #game=...).
+    site.page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=300_000)
     assert site.page.evaluate("location.hash") == "#rules=lion"
     expect(site.page.locator(".rules-credit a")).to_have_attribute("href", data["credit"]["links"][0]["href"])
     site.watch.assert_clean()

@@ -29,8 +29,9 @@ function playableBoard(game, example, info) {
 async function main() {
   const list = document.getElementById("examples");
   const data = await catalog();
-  for (const { id: game, title } of data.games) {
-    const page = await rulesPage(game);
+  const pages = await Promise.all(data.games.map(({ id }) => rulesPage(id)));
+  for (const [i, { id: game, title }] of data.games.entries()) {
+    const page = pages[i];
     const info = boardEntry(data, game).info;
     for (const example of page.examples ?? []) {
       const section = exampleSection(game, example, playableBoard(game, example, info));

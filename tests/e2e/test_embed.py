@@ -69,7 +69,8 @@ def test_the_examples_page_draws_the_rule_pages_diagrams(new_site):
     page = site.page
     seed = pygame_rules.load("lilypad", SEED_DIAGRAM_2)
     section = "#lilypad-example ks-board[diagram]"
-    expect(page.locator(f"{section} .piece[data-square]")).to_have_count(len(seed.pieces_on_board()))
+    # The examples are built from the rules pages' data (examples.js), then drawn.
+    expect(page.locator(f"{section} .piece[data-square]")).to_have_count(len(seed.pieces_on_board()), timeout=30_000)
     assert site.pieces(section) == seed.pieces_on_board()
     assert site.squares_of(f"{section} .label") == {"f3"}
     assert page.locator(f"{section} .arrow").evaluate("a => [a.dataset.from, a.dataset.to]") == ["g4", "f3"]

@@ -2,6 +2,13 @@
 // pages' worked examples (also on examples.html). The words, diagrams and examples are data,
 // site/rules/<game>.json, checked against the rules engine by tests/test_rules_pages.py; this module
 // only lays them out, drawing every board with <ks-board> (static diagrams: no Python needed).
+//
+// A page: {game, credit: {text, links: [{text, href}]}, intro: [text], sections: [{id, title, text:
+// [paragraph], key?: [{kind, name, text}], diagrams: [diagram]}], variants: [{variant, diagrams?}],
+// examples: [{id, title, text, diagram?, start, moves?, highlight?, play?, steps: [{move, sentence,
+// position}]}]}. A diagram: {position, moves?: [move text], highlight?: "sq sq", caption}; its moves
+// are drawn as arrows through the squares each names. Claims the test checks (`exactly`, `saving`,
+// `wins`, `result`, `after`) are described in tests/test_rules_pages.py.
 
 import { SQUARE_COLOURS } from "./board-style.js";
 import { boardEntry, catalog, gameEntry, whyUnknown } from "./catalog.js";

@@ -135,7 +135,9 @@ async function boot() {
   } catch (error) {
     return failed(`The list of games could not be loaded: ${describeError(error)}`);
   }
-  renderNav();
+  renderNav(() => {
+    if (router.current !== "game") router.go(linkHash(app.record));
+  });
   renderLevels(app.catalog.levels);
   route();
   const library = storage.readLibrary(new Set(app.catalog.games.map((g) => g.id)));

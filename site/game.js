@@ -74,7 +74,8 @@ function sideSwatch(side) {
   return `<svg class="swatch" viewBox="-50 -50 100 100" aria-hidden="true"><g class="piece side-${index} side-${name}">${glyphMarkup(piece?.glyph, letter ?? "?")}</g></svg>`;
 }
 
-export function renderNav() {
+// The top bar's games; `leaving` runs first (another view shown goes back to the game view).
+export function renderNav(leaving = () => {}) {
   const nav = $("games");
   nav.replaceChildren(
     ...app.catalog.games.map((g) => {
@@ -82,7 +83,10 @@ export function renderNav() {
       b.type = "button";
       b.textContent = g.title;
       b.dataset.game = g.id;
-      b.onclick = () => chooseGame(g.id);
+      b.onclick = () => {
+        leaving();
+        void chooseGame(g.id);
+      };
       return b;
     }),
   );

@@ -9,6 +9,7 @@ import { sharedEngine } from "./engine.js";
 import { glyphMarkup } from "./glyphs.js";
 import { renderLibrary } from "./library.js";
 import { friendHash, linkHash, readLink } from "./links.js";
+import { createEditor, editorHash } from "./editor.js";
 import { describeError, showMessage } from "./messages.js";
 import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
 import { describeMove, describePosition } from "./speech.js";
@@ -756,6 +757,7 @@ router.add({
     $("library-link").hidden = false;
   },
 });
+router.add(createEditor({ element: $("editor-view"), engine, current: () => app.record, play: playSetUp, keep: keepSetUp }));
 const inLibrary = () => router.current === "library";
 const route = () => router.route();
 
@@ -771,6 +773,27 @@ function renderLibraryIfShown() {
 
 function backToBoard() {
   router.go(linkHash(app.record));
+}
+
+// A position set up in the editor, opened as a new game (a new library entry) with the players
+// and level chosen there; the game that was on the board stays in the library.
+function playSetUp(record, mode, level) {
+  router.go(linkHash(record));
+  if (level) {
+    app.level = level;
+    $("level").value = String(level);
+  }
+  return act(async () => {
+    if (await openFirst([{ label: "The position", record, entry: { ...newEntry(), mode, level } }])) facePerson();
+  });
+}
+
+// A position set up in the editor, kept in the library as a game not yet begun.
+function keepSetUp(record, board) {
+  const now = new Date().toISOString();
+  const entry = { id: newId(), record, cursor: 0, board, lastMove: null, mode: "two", level: null, created: now, updated: now, result: null, resultText: null };
+  app.library.entries.set(entry.id, entry);
+  return storage.writeEntry(entry);
 }
 
 function openEntry(entry) {
@@ -995,6 +1018,7 @@ async function boot() {
   addEventListener("keydown", onKey);
   $("flip").onclick = flip;
   $("share").onclick = share;
+  $("set-up").onclick = () => router.go(editorHash(app.record.game, app.record.variant, app.state?.position));
   $("variant").onchange = (e) => void newGame(app.record.game, e.target.value || null);
   $("mode").onchange = (e) => chooseMode(e.target.value);
   $("level").onchange = (e) => chooseLevel(Number(e.target.value));

@@ -320,7 +320,7 @@ function save() {
     showMessage("This browser is not keeping your games (its storage is full or turned off): they will be lost when the page closes.");
   }
   app.storageFull = !kept;
-  if (!location.hash.startsWith("#library")) history.replaceState(null, "", linkHash(record));
+  if (!location.hash.startsWith("#library") && !location.hash.startsWith("#editor")) history.replaceState(null, "", linkHash(record));
 }
 
 const newEntry = () => ({ id: newId(), created: new Date().toISOString() });

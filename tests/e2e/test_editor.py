@@ -35,7 +35,10 @@ CASES = {
     "three-crowns": {
         "pieces": {"Green stone": ["a1", "b1"], "Green crowned stone": ["c1"], "Black stone": ["h8", "g8"], "Black crowned stone": ["f8"]},
         "turn": "Green",
-        "extra": lambda e: e.locator("[data-field=bound] select").select_option("a1"),
+        "extra": lambda e: (
+            e.locator("[data-field=bound] select").select_option("a1"),
+            e.locator("[data-field=clock] input").fill("5"),
+        ),
         "fault": lambda e: e.locator("[data-field=clock] input").fill("150"),
         "says": "must be from 0 to 100 (the game is drawn at 100), not 150",
         "fix": lambda e: e.locator("[data-field=clock] input").fill("5"),
@@ -65,11 +68,11 @@ def problems(page) -> list[str]:
 
 
 @pytest.mark.parametrize("game", list(CASES))
-def test_set_up_fix_and_play_against_the_computer(new_site, game):
+def test_set_up_fix_and_play_against_the_computer(site, game):
     case = CASES[game]
-    site = new_site(viewport={"width": 1280, "height": 800})
-    site.open(f"#editor={game}")
     page = site.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate(f"location.hash = '#editor={game}'")  # one page for every game: Python starts once
     editor = page.locator(EDITOR)
     expect(editor).to_be_visible()
     expect(page.locator("#game-view")).to_be_hidden()
@@ -133,7 +136,7 @@ def test_game_view_opens_the_editor_on_its_position_and_links_share_and_save(new
     site.open("#game=lilypad")
     page = site.page
     site.play("K@c8", ["c8"])
-    position = page.locator("#position-text").inner_text()
+    position = page.locator("#position-text").text_content()  # in a closed <details>
     site.button("Set up a position").click()
     editor = page.locator(EDITOR)
     expect(editor).to_be_visible()

@@ -334,7 +334,7 @@ class LionEditor(Editor):
             elif direction in self.DIRECTIONS and isinstance(distance, int) and not isinstance(distance, bool):
                 charges.append((square, f"{square}{direction}{distance}"))
         for side in self.cls.sides:
-            mine = sorted(sq for sq, _ in charges if self.side(board[sq]) == side)
+            mine = sorted({sq for sq, _ in charges if self.side(board[sq]) == side})
             if len(mine) > 1:
                 problems.add(f"{self.cls.side_names[side]} has charges for the rhinos on {_listing(mine)}; only the "
                              "rhino a side moved last can be charging.", mine)

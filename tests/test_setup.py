@@ -177,6 +177,14 @@ def test_every_problem_is_said_at_once():
         assert words in texts
 
 
+def test_one_fault_is_said_once():
+    two = [{"square": "b2", "direction": "n", "distance": 1}, {"square": "b2", "direction": "e", "distance": 1}]
+    assert [p["text"] for p in problems("lion", changed(LION, charges=two))] == [
+        "A rhino has two charges; it can charge in one direction only."
+    ]
+    assert len(problems("lilypad", changed(LILYPAD, {"b1": "b"}))) == 1
+
+
 def test_a_parser_refusal_is_said_in_its_words():
     # Nothing in the editor's own checks covers every rule: the game's parser has the last word.
     # A soldier of Lilypad's default rules standing on its last row is refused by both; here the

@@ -92,7 +92,6 @@ const MARKUP = `
  * as a new game in the game view; `keep(record, board)` saves it to the library (true if kept).
  */
 export function createEditor({ element, engine, current, play, keep }) {
-  element.innerHTML = MARKUP;
   const $ = (selector) => element.querySelector(selector);
   const named = (name) => element.querySelector(`[name="${name}"]`);
   const ed = {
@@ -112,7 +111,7 @@ export function createEditor({ element, engine, current, play, keep }) {
     opened: null, // the hash last opened, so going back to it keeps the work
   };
 
-  const board = createBoard($(".editor-board"), { events: { square: onSquare }, label: "Board being set up" });
+  let board = null; // drawn when the editor is first shown: a page that never opens it has none of it
 
   // -- opening ------------------------------------------------------------------------------------
 
@@ -124,7 +123,8 @@ export function createEditor({ element, engine, current, play, keep }) {
   }
 
   async function open({ game, variant, start }, hash) {
-    if (hash === ed.opened && ed.setup) return; // back to the editor: the work in progress stays
+    // Back to the editor (by Back, or the top bar's bare #editor): the work in progress stays.
+    if (ed.setup && (hash === ed.opened || !game)) return;
     ed.opened = hash;
     ed.data ??= await catalog();
     let problem = null;
@@ -172,6 +172,7 @@ export function createEditor({ element, engine, current, play, keep }) {
     setBusy(false, "");
     say(problem);
     setSetup(answer.setup ?? answer.start);
+    renderPlayers();
   }
 
   function setBusy(busy, text) {
@@ -438,9 +439,14 @@ export function createEditor({ element, engine, current, play, keep }) {
     else analyse.removeAttribute("href");
     $(".share").hidden = true;
     $(".editor-saved").textContent = "";
+    if (valid && !element.hidden) {
+      // The address follows the set-up, so a reload (or a bookmark) comes back to it.
+      ed.opened = editorHash(ed.game, ed.variant, verdict.position);
+      history.replaceState(null, "", ed.opened);
+    }
   }
 
-  async function renderPlayers() {
+  function renderPlayers() {
     const data = ed.data;
     const modes = named("mode");
     const value = modes.value;
@@ -471,35 +477,44 @@ export function createEditor({ element, engine, current, play, keep }) {
     }
   }
 
-  named("game").onchange = () => void load(named("game").value, null);
-  named("variant").onchange = () => void load(ed.game, named("variant").value || null);
-  named("start").onclick = () => setSetup(ed.start);
-  named("empty").onclick = () => setSetup(ed.empty);
-  named("flip").onclick = () => {
-    ed.orientation = ed.orientation === "flipped" ? "normal" : "flipped";
-    board.set({ orientation: ed.orientation });
-  };
-  named("mode").onchange = () => void renderPlayers();
-  named("play").onclick = () => {
-    if (!ed.verdict?.position) return;
-    const mode = named("mode").value;
-    play(record(), mode, mode === "two" ? null : Number(named("level").value));
-  };
-  named("share").onclick = () => void share();
-  named("save").onclick = () => {
-    if (!ed.verdict?.position) return;
-    const kept = keep(record(), ed.setup.board);
-    $(".editor-saved").textContent = kept ? "Saved: it is in Your games, ready to play." : "This browser is not keeping games (its storage is full or turned off).";
-  };
+  // The editor's controls and board, made the first time it is shown.
+  function build() {
+    element.innerHTML = MARKUP;
+    board = createBoard($(".editor-board"), { events: { square: onSquare }, label: "Board being set up" });
+    wire();
+  }
+
+  function wire() {
+    named("game").onchange = () => void load(named("game").value, null);
+    named("variant").onchange = () => void load(ed.game, named("variant").value || null);
+    named("start").onclick = () => setSetup(ed.start);
+    named("empty").onclick = () => setSetup(ed.empty);
+    named("flip").onclick = () => {
+      ed.orientation = ed.orientation === "flipped" ? "normal" : "flipped";
+      board.set({ orientation: ed.orientation });
+    };
+    named("mode").onchange = renderPlayers;
+    named("play").onclick = () => {
+      if (!ed.verdict?.position) return;
+      const mode = named("mode").value;
+      play(record(), mode, mode === "two" ? null : Number(named("level").value));
+    };
+    named("share").onclick = () => void share();
+    named("save").onclick = () => {
+      if (!ed.verdict?.position) return;
+      const kept = keep(record(), ed.setup.board);
+      $(".editor-saved").textContent = kept ? "Saved: it is in Your games, ready to play." : "This browser is not keeping games (its storage is full or turned off).";
+    };
+  }
 
   return {
     name: "editor",
     element,
     matches: paramsOf,
     async show(params, hash) {
+      if (!board) build();
       try {
         await open(params, hash);
-        await renderPlayers();
       } catch (error) {
         say(`The editor could not be opened: ${describeError(error)}`);
       }

@@ -250,7 +250,7 @@ def damaged(draw, game: str, variant: str | None):
 
 
 @pytest.mark.parametrize("game, variant", [(g, None) for g in pygame_rules.games()] + [("lilypad", "invisible-city")])
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_setups_are_accepted_exactly_when_the_parser_accepts_them(game, variant, data):
     cls = pygame_rules.position_class(game, variant)

@@ -221,8 +221,8 @@ export function createEditor({ element, engine, current, play, keep }) {
     clearTimeout(ed.timer);
     ed.verdict = null;
     renderVerdict(true);
+    const number = ++ed.checks; // an answer still on its way for an older set-up is dropped
     ed.timer = setTimeout(async () => {
-      const number = ++ed.checks;
       try {
         const answer = await engine.call({ op: "setup", game: ed.game, variant: ed.variant, setup: ed.setup });
         if (number !== ed.checks) return;

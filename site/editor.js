@@ -109,6 +109,7 @@ export function createEditor({ element, engine, current, play, keep }) {
     checks: 0, // the number of the latest check asked: older answers are dropped
     timer: null,
     opened: null, // the hash last opened, so going back to it keeps the work
+    title: null, // the page's title before the editor showed its own
   };
 
   let board = null; // drawn when the editor is first shown: a page that never opens it has none of it
@@ -513,6 +514,7 @@ export function createEditor({ element, engine, current, play, keep }) {
     matches: paramsOf,
     async show(params, hash) {
       if (!board) build();
+      ed.title ??= document.title; // the game view's, given back on leaving
       try {
         await open(params, hash);
       } catch (error) {
@@ -521,6 +523,8 @@ export function createEditor({ element, engine, current, play, keep }) {
     },
     hide() {
       clearTimeout(ed.timer);
+      if (ed.title) document.title = ed.title;
+      ed.title = null;
     },
   };
 }

@@ -239,7 +239,7 @@ function bottomSide(info) {
 }
 
 // Against the computer the person's side is at the bottom (and kept there as the board's setting).
-function facePerson() {
+export function facePerson() {
   const person = { "play-0": 0, "play-1": 1 }[app.mode];
   if (person === undefined || !app.info) return;
   const wanted = app.info.sides[person].id === bottomSide(app.info) ? "normal" : "flipped";

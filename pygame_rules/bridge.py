@@ -373,6 +373,32 @@ def _link_decode(data: dict) -> dict:
     return _record_json(game)
 
 
+# -- the board editor --------------------------------------------------------------------------
+# The page arranges a set-up (pygame_rules.setup) and asks, as it changes, what is wrong with it.
+
+
+@handler("editor")
+def _editor(data: dict) -> dict:
+    """What the editor of ``game`` (and ``variant``) draws: the extra state's form ``fields``, the
+    ``start`` and ``empty`` set-ups, and with ``position`` (a position string) its ``setup``."""
+    from .setup import editor, setup_of
+
+    game, variant = _field(data, "game", str), _field(data, "variant", str, None)
+    answer = editor(game, variant)
+    text = _field(data, "position", str, None)
+    if text is not None:
+        answer["setup"] = setup_of(position_class(game, variant).from_text(text))
+    return answer
+
+
+@handler("setup")
+def _setup(data: dict) -> dict:
+    """Check a set-up: ``{"position", "problems": [{"text", "squares"}], "over"}`` (setup.check)."""
+    from .setup import check
+
+    return check(_field(data, "game", str), _field(data, "variant", str, None), data.get("setup"))
+
+
 # -- puzzles -----------------------------------------------------------------------------------
 # The page shows a puzzle, the person plays the solver's moves, and "puzzle-reply" says whether
 # each one still wins in time (proved by exhaustive search) and answers with the longest defence.

@@ -25,6 +25,7 @@ import {
   storage,
   wireGameControls,
 } from "./game.js";
+import { addEditorView } from "./editor.js";
 import { addLibraryView, renderLibraryIfShown } from "./library-view.js";
 import { linkHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
@@ -37,6 +38,7 @@ const $ = (id) => document.getElementById(id);
 
 const router = createRouter({ fallback: { name: "game", element: $("game-view"), show: renderTitle } });
 addLibraryView(router);
+addEditorView(router);
 router.add(createRulesView({ element: $("rules-view"), backHash: () => (app.record ? linkHash(app.record) : "#") }));
 const route = () => router.route();
 
@@ -135,7 +137,9 @@ async function boot() {
   } catch (error) {
     return failed(`The list of games could not be loaded: ${describeError(error)}`);
   }
-  renderNav();
+  renderNav(() => {
+    if (router.current !== "game") router.go(linkHash(app.record));
+  });
   renderLevels(app.catalog.levels);
   route();
   const library = storage.readLibrary(new Set(app.catalog.games.map((g) => g.id)));

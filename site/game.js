@@ -74,7 +74,8 @@ function sideSwatch(side) {
   return `<svg class="swatch" viewBox="-50 -50 100 100" aria-hidden="true"><g class="piece side-${index} side-${name}">${glyphMarkup(piece?.glyph, letter ?? "?")}</g></svg>`;
 }
 
-export function renderNav() {
+// The top bar's games; `leaving` runs first (another view shown goes back to the game view).
+export function renderNav(leaving = () => {}) {
   const nav = $("games");
   nav.replaceChildren(
     ...app.catalog.games.map((g) => {
@@ -82,7 +83,10 @@ export function renderNav() {
       b.type = "button";
       b.textContent = g.title;
       b.dataset.game = g.id;
-      b.onclick = () => chooseGame(g.id);
+      b.onclick = () => {
+        leaving();
+        void chooseGame(g.id);
+      };
       return b;
     }),
   );
@@ -235,7 +239,7 @@ function bottomSide(info) {
 }
 
 // Against the computer the person's side is at the bottom (and kept there as the board's setting).
-function facePerson() {
+export function facePerson() {
   const person = { "play-0": 0, "play-1": 1 }[app.mode];
   if (person === undefined || !app.info) return;
   const wanted = app.info.sides[person].id === bottomSide(app.info) ? "normal" : "flipped";

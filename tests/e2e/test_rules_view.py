@@ -123,6 +123,12 @@ def test_the_lion_rules_by_url_with_the_board_key(new_site):
     site.page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=300_000)
     assert site.page.evaluate("location.hash") == "#rules=lion"
     expect(site.page.locator(".rules-credit a")).to_have_attribute("href", data["credit"]["links"][0]["href"])
+    # A game chosen in the top bar is shown: the rules page gives way to the game view.
+    site.page.locator("#games button", has_text="Lilypad").click()
+    expect(site.page.locator("#game-view")).to_be_visible()
+    expect(site.page.locator("#rules-view")).to_be_hidden()
+    expect(site.page.locator("#title")).to_have_text("Lilypad")
+    site.page.wait_for_function("() => location.hash.startsWith('#game=lilypad')")
     site.watch.assert_clean()
 
 

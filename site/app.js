@@ -14,6 +14,7 @@ import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
 import { describeMove, describePosition } from "./speech.js";
 import { createRouter } from "./router.js";
 import { createStorage, newId } from "./storage.js";
+import { createPuzzlesView } from "./puzzles.js";
 
 const html = document.documentElement;
 html.dataset.app = "running"; // start.js reports load failures until now; from here the app does
@@ -82,7 +83,10 @@ function renderNav() {
       b.type = "button";
       b.textContent = g.title;
       b.dataset.game = g.id;
-      b.onclick = () => chooseGame(g.id);
+      b.onclick = () => {
+        if (router.current !== "game") backToBoard(); // from another view, a game's button opens the game
+        return chooseGame(g.id);
+      };
       return b;
     }),
   );
@@ -319,7 +323,7 @@ function save() {
     showMessage("This browser is not keeping your games (its storage is full or turned off): they will be lost when the page closes.");
   }
   app.storageFull = !kept;
-  if (!location.hash.startsWith("#library")) history.replaceState(null, "", linkHash(record));
+  if (router.current === "game") history.replaceState(null, "", linkHash(record));
 }
 
 const newEntry = () => ({ id: newId(), created: new Date().toISOString() });
@@ -756,6 +760,19 @@ router.add({
     $("library-link").hidden = false;
   },
 });
+router.add(
+  createPuzzlesView({
+    element: $("puzzles-view"),
+    navLink: $("puzzles-link"),
+    engine,
+    storage,
+    go: (hash) => router.go(hash),
+    replace: (hash) => router.replace(hash),
+    facing: (info, side) => (side === bottomSide(info) ? "normal" : "flipped"),
+    currentGame: () => app.record?.game ?? null,
+    backToGame: () => backToBoard(),
+  }),
+);
 const inLibrary = () => router.current === "library";
 const route = () => router.route();
 
@@ -934,7 +951,7 @@ function onEntryChanged(id) {
 // Review keys work wherever the person is not typing or using the board (which has its own arrows).
 function onKey(event) {
   const target = event.target;
-  if (target.closest?.("input, select, textarea, #board") || event.altKey) return;
+  if (target.closest?.("input, select, textarea, #board") || event.altKey || router.current !== "game") return;
   const command = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
   const action = command

@@ -102,7 +102,7 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
   const listSection = make("section", { className: "puzzle-index" }, tabs, summary, list);
   // One puzzle: its own board, and a panel.
   const boardHost = make("div", { className: "board puzzle-board" });
-  const title = make("h2", { className: "puzzle-title" });
+  const which = make("p", { className: "puzzle-of" }); // "The Lion Game: puzzle 3 of 13"
   const task = make("p", { className: "puzzle-task" });
   const status = make("p", { className: "puzzle-status" });
   status.setAttribute("aria-live", "polite");
@@ -113,7 +113,7 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
   const next = button("Next puzzle", () => openNext(), "primary");
   const toList = button("All puzzles", () => current && go(`#puzzles=${current.puzzle.game}`));
   const actions = make("div", { className: "puzzle-actions" }, retry, hint, next, toList);
-  const panel = make("div", { className: "panel puzzle-panel" }, title, task, status, hintText, actions);
+  const panel = make("div", { className: "panel puzzle-panel" }, which, task, status, hintText, actions);
   const single = make("section", { className: "puzzle-play", hidden: true }, make("div", { className: "stage" }, boardHost), panel);
   single.setAttribute("aria-labelledby", "puzzles-heading");
   element.append(make("div", { className: "puzzles-head" }, heading, back), messages, loading, listSection, single);
@@ -202,9 +202,10 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
     const info = boardEntry(data, puzzle.game, puzzle.variant).info;
     current = { puzzle, info, moves: [], state: null, hint: null, tries: 0, wrong: null, solved: false };
     shownGame = puzzle.game;
-    heading.textContent = `${gameTitle(puzzle.game)} puzzle`;
+    const own = puzzles.filter((p) => p.game === puzzle.game);
+    heading.textContent = puzzle.title;
     document.title = `${puzzle.title} · Puzzles · Kings & Soldiers`;
-    title.textContent = puzzle.title;
+    which.textContent = `${gameTitle(puzzle.game)}: puzzle ${own.indexOf(puzzle) + 1} of ${own.length}`;
     status.textContent = "";
     hintText.hidden = true;
     setState("loading");
@@ -226,9 +227,9 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
 
   const stateOf = (puzzle, moves) => engine.call({ op: "state", game: puzzle.game, variant: puzzle.variant, start: puzzle.position, moves });
 
-  function showPosition(state, { animate = false, arrows = [] } = {}) {
+  function showPosition(state, { animate = false, arrows = [], highlights = [] } = {}) {
     current.state = state;
-    board.set({ position: state.board, lastMove: state.lastMove, marks: state.status.marks, arrows, animate: animate && state.lastMove });
+    board.set({ position: state.board, lastMove: state.lastMove, marks: state.status.marks, arrows, highlights, animate: animate && state.lastMove });
   }
 
   function renderActions() {
@@ -299,8 +300,8 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
       await wait(PAUSE_MS * 2);
       const escaped = await stateOf(c.puzzle, [...c.moves, text, escape.text]);
       if (mine !== session) return;
-      showPosition(escaped, { animate: true, arrows: legs(escape.path) });
-      status.textContent = `Not this one: ${message} The arrow shows that escape. Try again${c.hint ? ", or ask for a hint" : ""}.`;
+      showPosition(escaped, { animate: true, arrows: legs(escape.path), highlights: after.lastMove?.path ?? [] });
+      status.textContent = `Not this one: ${message} Your move is shaded, and the arrow shows the escape. Try again${c.hint ? ", or ask for a hint" : ""}.`;
     } else {
       status.textContent = `Not this one: ${message} Try again${c.hint ? ", or ask for a hint" : ""}.`;
     }

@@ -83,7 +83,8 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
     site.page.locator(f"{VIEW} .puzzle-list li[data-puzzle='{p.id}'] a").click()
     assert site.page.url.endswith(f"#puzzle={p.id}")
     state_is(site, "ready")
-    expect(site.page.locator(f"{VIEW} .puzzle-title")).to_have_text(p.title)
+    expect(site.page.locator(f"{VIEW} h1")).to_have_text(p.title)
+    expect(site.page.locator(f"{VIEW} .puzzle-of")).to_have_text(f"Lilypad: puzzle {own.index(p) + 1} of {len(own)}")
     expect(site.page.locator(f"{VIEW} .puzzle-task")).to_contain_text("win in 3 moves")
     start = board_after(p, [])
     assert site.pieces(BOARD) == start
@@ -99,6 +100,7 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
     escape_path = paths(p, [wrong])[escape]
     assert arrows(site) == list(zip(escape_path, escape_path[1:]))
     assert site.pieces(BOARD) == board_after(p, [wrong, escape])
+    assert site.squares_of(f"{BOARD} .highlight") == set(paths(p, [])[wrong])  # the wrong move, shaded
     site.page.set_viewport_size({"width": 390, "height": 844})
     site.page.screenshot(path=str(SHOTS / "ks-puzzle-wrong-phone.png"), full_page=True)
     site.page.set_viewport_size({"width": 1280, "height": 800})
@@ -159,7 +161,7 @@ def test_next_puzzle_and_a_bad_puzzle_link(new_site):
     site.button("Next puzzle").click()
     state_is(site, "ready")
     assert site.page.url.endswith(f"#puzzle={following.id}")
-    expect(site.page.locator(f"{VIEW} .puzzle-title")).to_have_text(following.title)
+    expect(site.page.locator(f"{VIEW} h1")).to_have_text(following.title)
     assert site.pieces(BOARD) == board_after(following, [])
     site.page.screenshot(path=str(SHOTS / "ks-puzzle.png"))
     site.page.set_viewport_size({"width": 390, "height": 844})

@@ -106,6 +106,7 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
   const task = make("p", { className: "puzzle-task" });
   const status = make("p", { className: "puzzle-status" });
   status.setAttribute("aria-live", "polite");
+  const line = make("p", { className: "puzzle-line" }); // the moves played so far
   const hintText = make("p", { className: "puzzle-hint", hidden: true });
   hintText.setAttribute("aria-live", "polite");
   const retry = button("Try again", () => takeBack(), "primary");
@@ -113,7 +114,7 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
   const next = button("Next puzzle", () => openNext(), "primary");
   const toList = button("All puzzles", () => current && go(`#puzzles=${current.puzzle.game}`));
   const actions = make("div", { className: "puzzle-actions" }, retry, hint, next, toList);
-  const panel = make("div", { className: "panel puzzle-panel" }, which, task, status, hintText, actions);
+  const panel = make("div", { className: "panel puzzle-panel" }, which, task, status, hintText, actions, line);
   const single = make("section", { className: "puzzle-play", hidden: true }, make("div", { className: "stage" }, boardHost), panel);
   single.setAttribute("aria-labelledby", "puzzles-heading");
   element.append(make("div", { className: "puzzles-head" }, heading, back), messages, loading, listSection, single);
@@ -135,6 +136,7 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
   const setState = (name) => {
     element.dataset.puzzle = name;
     element.dataset.moves = String(current?.moves.length ?? 0);
+    line.textContent = current?.moves.length ? `Moves: ${current.moves.join(", ")}` : "";
     renderActions();
   };
 

@@ -109,8 +109,14 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
   const line = make("p", { className: "puzzle-line" }); // the moves played so far
   const hintText = make("p", { className: "puzzle-hint", hidden: true });
   hintText.setAttribute("aria-live", "polite");
-  const retry = button("Try again", () => takeBack(), "primary");
-  const hint = button("Hint", () => showHint());
+  // A button's action against Python: a failure is said, and the puzzle stays as it was.
+  const guarded = (action) => () =>
+    action().catch((error) => {
+      showMessage(`That did not work: ${describeError(error)}`);
+      if (current) setState(current.wrong ? "wrong" : "ready");
+    });
+  const retry = button("Try again", guarded(() => takeBack()), "primary");
+  const hint = button("Hint", guarded(() => showHint()));
   const next = button("Next puzzle", () => openNext(), "primary");
   const toList = button("All puzzles", () => current && go(`#puzzles=${current.puzzle.game}`));
   const actions = make("div", { className: "puzzle-actions" }, retry, hint, next, toList);
@@ -255,6 +261,7 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
     const text = candidates[0].text;
     const moves = [...c.moves, text];
     const side = sideName(c.info, c.state.turn);
+    const before = c.state;
     hintText.hidden = true;
     setState("thinking");
     try {
@@ -280,11 +287,13 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
         status.textContent = `Right: ${text}. ${sideName(c.info, after.turn)} answers ${answer.reply}. ${side} to move${left ? `: win within ${plural(left, "more move")}` : ""}.`;
         return setState("ready");
       }
-      return await explainWrong(c, text, answer, after, mine);
+      if (answer.correct === false) return await explainWrong(c, text, answer, after, mine);
+      throw new Error("the rules engine's answer could not be read");
     } catch (error) {
       if (mine !== session) return;
       board.cancel();
       showMessage(`That move could not be judged: ${describeError(error)}`);
+      showPosition(before); // the puzzle stays where it was
       setState("ready");
     }
   }

@@ -19,6 +19,7 @@ import {
   renderControls,
   renderLevels,
   renderNav,
+  renderTitle,
   showLoading,
   startThinking,
   stopThinking,
@@ -30,12 +31,13 @@ import { linkHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
 import { createPuzzlesView } from "./puzzles.js";
 import { createRouter } from "./router.js";
+import { createRulesView } from "./rules.js";
 
 const html = document.documentElement;
 html.dataset.app = "running"; // start.js reports load failures until now; from here the app does
 const $ = (id) => document.getElementById(id);
 
-const router = createRouter({ fallback: { name: "game", element: $("game-view") } });
+const router = createRouter({ fallback: { name: "game", element: $("game-view"), show: renderTitle } });
 addLibraryView(router);
 router.add(
   createPuzzlesView({
@@ -50,6 +52,7 @@ router.add(
     backToGame: () => router.go(linkHash(app.record)),
   }),
 );
+router.add(createRulesView({ element: $("rules-view"), backHash: () => (app.record ? linkHash(app.record) : "#") }));
 const route = () => router.route();
 
 // A link opened in this tab (pasted into the address bar): open it, keeping the game if it is bad.

@@ -10,6 +10,7 @@ import { sharedEngine } from "./engine.js";
 import { glyphMarkup } from "./glyphs.js";
 import { linkHash } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
+import { rulesHash } from "./rules.js";
 import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
 import { describeMove, describePosition } from "./speech.js";
 import { createStorage, newId } from "./storage.js";
@@ -169,12 +170,18 @@ function renderLegend() {
   $("legend").replaceChildren(...kinds.values());
 }
 
+// The page's title names the game while the game view is shown (the other views name themselves).
+export function renderTitle() {
+  if (app.info && !$("game-view").hidden) document.title = `${app.info.title} · Kings & Soldiers`;
+}
+
 function renderHeading() {
   assignPlayers();
   renderModes();
   renderLegend();
-  document.title = `${app.info.title} · Kings & Soldiers`;
+  renderTitle();
   $("title").textContent = app.info.title;
+  $("rules-link").href = rulesHash(app.record.game);
   $("variant-about").textContent = app.info.description ?? "";
   for (const b of $("games").children) b.setAttribute("aria-pressed", String(b.dataset.game === app.record.game));
   renderVariants();

@@ -425,9 +425,10 @@ def _puzzles(data: dict) -> dict:
 def _puzzle_reply(data: dict) -> dict:
     """Judge the last of ``moves`` (the solver's moves and the replies so far, from the puzzle's
     start, ending with a solver move). Correct: ``{"correct": true, "solved": true}`` once it has
-    won, else the defence to play (``reply``, the longest) and the moves ``left``. Wrong:
-    ``{"correct": false, "escape", "message"}``, ``escape`` a reply after which the solver no
-    longer wins in time (None when the move ends the game or was the last one allowed)."""
+    won, else the defence to play (``reply``, the longest), the moves ``left`` and a ``hint`` (a
+    move that wins after the reply). Wrong: ``{"correct": false, "escape", "message", "hint"}``,
+    ``escape`` a reply after which the solver no longer wins in time (None when the move ends the
+    game or was the last one allowed), ``hint`` a move that would have won in its place."""
     from .puzzles import puzzle
     from .solve import Solver
 
@@ -452,13 +453,22 @@ def _puzzle_reply(data: dict) -> dict:
         if i % 2 == 0 and not solver.move_wins_within(position, move, left):
             if i < len(moves) - 1:
                 raise RequestError(f"move {i + 1} ({text}) does not win in time: the puzzle went wrong before the last move")
-            return _wrong(solver, move, left)
+            return {**_wrong(solver, move, left), "hint": _hint(p, solver, position, moves[:-1], left)}
         position = move.after
     if position.winner == side:
         return {"correct": True, "solved": True}
     left = p.moves - (len(moves) + 1) // 2
     reply, _ = solver.defences(position, left)[0]
-    return {"correct": True, "solved": False, "reply": reply, "left": left}
+    after = position.play(reply)
+    return {"correct": True, "solved": False, "reply": reply, "left": left, "hint": _hint(p, solver, after, [*moves, reply], left)}
+
+
+def _hint(p: Any, solver: Any, position: Any, moves: list[str], left: int) -> str:
+    """A solver move that wins within ``left`` moves from ``position`` (reached by ``moves``): the
+    puzzle's verified solution while the moves follow it, else the first that the search proves."""
+    if tuple(moves) == p.solution[: len(moves)]:
+        return p.solution[len(moves)]
+    return solver.winning_moves(position, left)[0]
 
 
 def _wrong(solver: Any, move: Any, left: int) -> dict:

@@ -7,6 +7,7 @@ import { wireFriendGames, openFriendLink } from "./friend.js";
 import {
   act,
   app,
+  bottomSide,
   capitalise,
   continuing,
   drawAtOnce,
@@ -29,6 +30,7 @@ import { addEditorView } from "./editor.js";
 import { addLibraryView, renderLibraryIfShown } from "./library-view.js";
 import { linkHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
+import { createPuzzlesView } from "./puzzles.js";
 import { createRouter } from "./router.js";
 import { createRulesView } from "./rules.js";
 
@@ -39,6 +41,19 @@ const $ = (id) => document.getElementById(id);
 const router = createRouter({ fallback: { name: "game", element: $("game-view"), show: renderTitle } });
 addLibraryView(router);
 addEditorView(router);
+router.add(
+  createPuzzlesView({
+    element: $("puzzles-view"),
+    navLink: $("puzzles-link"),
+    engine,
+    storage,
+    go: (hash) => router.go(hash),
+    replace: (hash) => router.replace(hash),
+    facing: (info, side) => (side === bottomSide(info) ? "normal" : "flipped"),
+    currentGame: () => app.record?.game ?? null,
+    backToGame: () => router.go(linkHash(app.record)),
+  }),
+);
 router.add(createRulesView({ element: $("rules-view"), backHash: () => (app.record ? linkHash(app.record) : "#") }));
 const route = () => router.route();
 

@@ -228,7 +228,7 @@ function rematch(switched = false) {
 }
 
 // The side drawn at the bottom when the board is not flipped: the one whose pieces start lower.
-function bottomSide(info) {
+export function bottomSide(info) {
   const start = boardEntry(app.catalog, info.game, info.variant)?.state.board ?? {};
   const rank = Object.fromEntries(info.squares.map((sq) => [sq.name, sq.y]));
   const depth = (side) => {
@@ -700,7 +700,7 @@ function flip() {
 // Review keys work wherever the person is not typing or using the board (which has its own arrows).
 function onKey(event) {
   const target = event.target;
-  if (target.closest?.("input, select, textarea, #board") || event.altKey) return;
+  if (target.closest?.("input, select, textarea, #board") || event.altKey || $("game-view").hidden) return;
   const command = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
   const action = command

@@ -486,7 +486,7 @@ function renderModes() {
   select.value = app.mode;
 }
 
-// The levels and their think times come from the search's own table (games.json, built from it).
+// The levels and their think times come from the search's own table (games.js, built from it).
 export function renderLevels(table) {
   const known = table.levels.map((l) => l.level);
   const saved = Number(readSetting("level"));

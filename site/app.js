@@ -2,13 +2,15 @@
 // The page holds only a game record ({game, variant, start, moves}); Python (in the worker) turns
 // it into everything shown: pieces, legal moves, the result and status notes.
 
+import { createAnalysisView } from "./analysis.js";
+import { createAssist } from "./assist.js";
 import { createBoard } from "./board.js";
 import { PIECE_CSS } from "./board-style.js";
 import { boardEntry, catalog, gameEntry } from "./catalog.js";
 import { sharedEngine } from "./engine.js";
 import { glyphMarkup } from "./glyphs.js";
 import { renderLibrary } from "./library.js";
-import { friendHash, linkHash, readLink } from "./links.js";
+import { analysisHash, friendHash, linkHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
 import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
 import { describeMove, describePosition } from "./speech.js";
@@ -49,6 +51,12 @@ const app = {
 const board = createBoard($("board"), {
   orientation: app.orientation,
   events: { move: onBoardMove, select: onBoardSelect },
+});
+
+const assist = createAssist({
+  element: $("assist"),
+  board,
+  game: () => ({ record: app.record, state: app.state, info: app.info, mode: app.mode, players: app.players, idle: app.ready && !app.busy }),
 });
 
 const humanToMove = () => (app.players[app.state?.turn] ?? "human") === "human";
@@ -256,6 +264,8 @@ function renderControls() {
   $("load-button").disabled = !idle;
   for (const b of $("games").children) b.disabled = !idle;
   html.toggleAttribute("data-busy", app.busy);
+  $("analyse").disabled = !idle;
+  assist.update();
   board.set({
     movable: {
       moves: app.state?.moves ?? [],
@@ -319,7 +329,7 @@ function save() {
     showMessage("This browser is not keeping your games (its storage is full or turned off): they will be lost when the page closes.");
   }
   app.storageFull = !kept;
-  if (!location.hash.startsWith("#library")) history.replaceState(null, "", linkHash(record));
+  if (router.current === "game") history.replaceState(null, "", linkHash(record));
 }
 
 const newEntry = () => ({ id: newId(), created: new Date().toISOString() });
@@ -756,7 +766,15 @@ router.add({
     $("library-link").hidden = false;
   },
 });
+const analysis = createAnalysisView($("analysis-view"));
+router.add(analysis);
 const inLibrary = () => router.current === "library";
+
+// The analysis board at the position shown (with `review`, reviewing the whole game at once).
+function analyse(review = false) {
+  router.go(analysisHash({ ...app.record, moves: app.line.moves }, app.line.cursor));
+  if (review) void analysis.review();
+}
 const route = () => router.route();
 
 function renderLibraryIfShown() {
@@ -934,7 +952,7 @@ function onEntryChanged(id) {
 // Review keys work wherever the person is not typing or using the board (which has its own arrows).
 function onKey(event) {
   const target = event.target;
-  if (target.closest?.("input, select, textarea, #board") || event.altKey) return;
+  if (target.closest?.("input, select, textarea, #board") || event.altKey || router.current !== "game") return;
   const command = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
   const action = command
@@ -988,6 +1006,8 @@ async function boot() {
   $("friend-send").onclick = () => void sendFriendLink();
   $("rematch").onclick = () => void rematch();
   $("rematch-switched").onclick = () => void rematch(true);
+  $("analyse").onclick = () => analyse();
+  $("analyse-game").onclick = () => analyse(true);
   $("review-game").onclick = async () => {
     await goTo(0);
     $("forward").focus();
@@ -1038,7 +1058,7 @@ async function boot() {
   // What to open, best first: a shared link, the saved game, a new game of the linked game, then
   // a new game of the first game. Each failure is said; the first that works is shown. A link
   // that cannot be opened is said too, and the saved game is shown (and kept).
-  let link = readLink(location.hash, app.catalog);
+  let link = router.current === "game" ? readLink(location.hash, app.catalog) : null; // another view's link is its own
   if (link?.problem) {
     showMessage(`That link could not be opened: ${link.problem}.`);
     link = null;

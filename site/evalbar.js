@@ -48,11 +48,14 @@ export function createEvalBar(host) {
   bar.append(fill);
   const text = document.createElement("span");
   text.className = "evalbar-text";
-  host.replaceChildren(bar, text);
+  const who = document.createElement("span");
+  who.className = "evalbar-side";
+  host.replaceChildren(who, bar, text);
   return {
     show(evaluation, side) {
       host.classList.toggle("proven", Boolean(evaluation?.winIn));
       host.classList.toggle("pending", !evaluation);
+      who.textContent = side;
       if (!evaluation) {
         fill.style.width = "50%";
         text.textContent = "…";

@@ -6,9 +6,12 @@
 export const MISTAKE_DROP = 0.3;
 export const BLUNDER_DROP = 0.6;
 
+// A position lost for its side to move: proven by the search, or the game over with that side lost.
+const provenLoss = (evaluation) => evaluation.winIn < 0 || (evaluation.over === true && evaluation.value === -1);
+
 /**
  * The marked moves of a game. `evaluations[i]` ({value, winIn}) is position i's evaluation for its
- * side to move (i = 0 the start, i = n after the last move); a move hands the turn over, so the
+ * side to move (i = 0 the start, i = n after the last move; `over: true` where the game is over); a move hands the turn over, so the
  * mover's value after move i + 1 is -evaluations[i + 1].value.
  * @returns {Array<{ply, kind: "blunder" | "mistake" | "missed-win", before, after}>} ply is the
  *   number of moves played once the marked move is (1 for the first move).
@@ -23,7 +26,7 @@ export function judgeMoves(evaluations) {
     const after = -next.value;
     const drop = before - after;
     let kind = null;
-    if (now.winIn > 0 && !(next.winIn < 0)) kind = "missed-win"; // a proven win no longer proven
+    if (now.winIn > 0 && !provenLoss(next)) kind = "missed-win"; // a proven win no longer proven
     else if (drop >= BLUNDER_DROP) kind = "blunder";
     else if (drop >= MISTAKE_DROP) kind = "mistake";
     if (kind) marks.push({ ply: i + 1, kind, before, after });

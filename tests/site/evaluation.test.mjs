@@ -43,6 +43,9 @@ test("a review marks the moves after which the mover's value fell clearly, and m
   assert.deepEqual(judgeMoves([e(1, 3), e(-1, -2), e(1, 1)]), []);
   assert.deepEqual(judgeMoves([e(0.2), e(0.15)]).map((m) => m.kind), ["mistake"]);
   assert.deepEqual(judgeMoves([e(0.2), null, e(0.9)]), []);
+  // A win played out: the game over, the loser to move.
+  assert.deepEqual(judgeMoves([e(1, 1), { value: -1, winIn: null, over: true }]), []);
+  assert.deepEqual(judgeMoves([e(1, 3), { value: 0, winIn: null, over: true }]).map((m) => m.kind), ["missed-win"]);
   const [blunder] = marks;
   const format = (v) => (v >= 0 ? `+${v.toFixed(2)}` : `−${(-v).toFixed(2)}`);
   assert.equal(markWords(blunder, "Green", format), "Blunder: Green's evaluation fell from +0.00 to −0.60.");

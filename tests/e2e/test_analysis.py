@@ -26,6 +26,23 @@ PLANTED_START = "b1b5/5b1b/B5b1/8/4g1b1/3g1G1g/2g3g1/7g g -"
 PLANTED_MOVES = ["f3:h5", "f7-e6", "h5:f7", "a6-b5", "d3-c4", "b5:d3:b1"]
 PLANTED_PLY = 5
 
+# How long a 10 ms timer waited beyond its 10 ms, each time, over `ms`; the page's long tasks (50 ms or more).
+MEASURE = """(ms) => new Promise((resolve) => {
+  const long = [];
+  const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) long.push(Math.round(e.duration)); });
+  observer.observe({ type: "longtask" });
+  let last = performance.now();
+  const waits = [];
+  const timer = setInterval(() => { const now = performance.now(); waits.push(Math.round(Math.max(0, now - last - 10))); last = now; }, 10);
+  setTimeout(() => { clearInterval(timer); observer.disconnect(); resolve({ waits, long }); }, ms);
+})"""
+
+# The control: the analysis position's search run in the worker, its answers drawn nowhere.
+CONTROL_START = """async () => {
+  const { sharedEngine } = await import('./engine.js');
+  window.__control = sharedEngine().think({ op: 'think', game: 'lilypad', moves: ['K@c8', 'K@f1'], time_ms: 10000, lines: 3 }, 100);
+}"""
+
 # Sent to the worker, as the page sends it: each request's JSON, in order (to see searches stop).
 SPY = """
 (() => {
@@ -181,17 +198,33 @@ def test_engine_lines_update_stop_on_a_move_and_the_page_stays_responsive(spied)
     legal = {m.text for m in position.legal()}
     lines = pvs.locator("li").evaluate_all("els => els.map(e => e.dataset.move)")
     assert set(lines) <= legal and len(set(lines)) == 3
-    # While it thinks, a 10 ms timer on the page never waits more than 50 ms.
-    page.evaluate("""() => {
-      window.__gaps = [];
-      let last = performance.now();
-      window.__timer = setInterval(() => { const now = performance.now(); window.__gaps.push(now - last); last = now; }, 10);
-    }""")
+    # While it thinks, a 10 ms timer on the page never waits more than 50 ms, and no task of the
+    # page's holds the main thread that long. A machine busier than its cores delays any timer, so
+    # a control is measured in the same run, in turns with the real thing: the same search running in
+    # the worker with nothing drawn from it. The bound holds whenever the control keeps it; else what
+    # the page adds must stay within the machine's noise (the 95th percentile of the waits).
     depth = int(pvs.get_attribute("data-depth"))
-    page.wait_for_function(f"Number(document.querySelector('#analysis-pvs').dataset.depth) > {depth}", timeout=30_000)
-    page.wait_for_timeout(2000)
-    gaps = page.evaluate("() => { clearInterval(window.__timer); return window.__gaps; }")
-    assert len(gaps) > 50 and max(gaps) - 10 <= 50, f"the longest wait of a 10 ms timer was {max(gaps) - 10:.0f} ms"
+    thinking, control = [], []
+    long_tasks = []
+    for _ in range(3):
+        measured = page.evaluate(MEASURE, 1500)
+        thinking += measured["waits"]
+        long_tasks += measured["long"]
+        if not control:  # the first turn: the lines went deeper while measured
+            assert int(pvs.get_attribute("data-depth")) > depth, "the lines did not deepen"
+        site.button("Stop").click()
+        page.evaluate(CONTROL_START)
+        control += page.evaluate(MEASURE, 1500)["waits"]
+        page.evaluate("() => window.__control.cancel()")
+        site.button("Start").click()
+    assert long_tasks == [], f"main-thread tasks of {long_tasks} ms while the engine thought"
+    p95 = lambda waits: sorted(waits)[int(len(waits) * 0.95)]  # noqa: E731
+    report = f"longest wait {max(thinking)} ms, 95% within {p95(thinking)} ms (control: {max(control)} ms, {p95(control)} ms)"
+    print(f"10 ms timer while thinking: {report}")
+    if max(control) <= 50:
+        assert max(thinking) <= 50, report
+    else:
+        assert p95(thinking) <= max(50, 1.5 * p95(control)), report
     expect(pvs).to_have_attribute("data-thinking", "")
 
     # A move: the search on the old position is cancelled and none of its slices run after that.
@@ -208,7 +241,7 @@ def test_engine_lines_update_stop_on_a_move_and_the_page_stays_responsive(spied)
     pvs.locator("li").first.get_by_role("button", name="Show").click()
     first = pvs.locator("li").first.get_attribute("data-move")
     path = path_of(after, first)
-    page.wait_for_function("document.querySelector('#analysis-board').shadowRoot.querySelectorAll('.arrow').length > 0")
+    expect(page.locator("#analysis-board .arrow").first).to_be_attached()
     assert arrows(site, "#analysis-board")[0] == [path[0], path[1]]
 
     # Stop: the search is cancelled and the lines stay as they were.

@@ -72,6 +72,7 @@ const MARKUP = `
         <progress id="analysis-progress" max="1" value="0" hidden></progress>
       </div>
       <div id="analysis-graph" class="graph-box" hidden></div>
+      <p id="analysis-graph-caption" class="graph-caption" hidden></p>
       <p id="analysis-review-summary" class="review-summary" role="status"></p>
     </section>
     <details class="card record-open">
@@ -570,6 +571,7 @@ export function createAnalysisView(element) {
 
   function renderReview() {
     $("analysis-graph").hidden = true;
+    $("analysis-graph-caption").hidden = true;
     $("analysis-review-summary").textContent = "";
     $("analysis-progress").hidden = true;
   }
@@ -583,6 +585,8 @@ export function createAnalysisView(element) {
     const shown = job.ids.indexOf(a.at);
     box.innerHTML = graphMarkup(job.evaluations, firstToMove, job.marks, shown >= 0 ? shown : null);
     box.title = `The evaluation for ${sideName(0)} after each move; click to go there.`;
+    $("analysis-graph-caption").hidden = false;
+    $("analysis-graph-caption").textContent = `${sideName(0)}'s evaluation, move by move (higher is better for ${sideName(0)}); click the graph to go to a move.`;
   }
 
   function onGraphClick(event) {

@@ -49,7 +49,8 @@ const GRAPH_H = 80;
 
 /**
  * The evaluation graph as SVG markup: the first side's value after each number of moves (the
- * others' values turned to its view), marked moves as dots, the move shown as a line. Every number
+ * others' values turned to its view) as the height of a filled area, marked moves as dots, the
+ * move shown as a line. Every number
  * written is computed here (no input text reaches the markup).
  * `firstToMove[i]` says whether the first side is to move in position i.
  */
@@ -64,7 +65,7 @@ export function graphMarkup(evaluations, firstToMove, marks, shownPly) {
     points.push([x(i), y(value)]);
   });
   const area = points.length
-    ? `<path class="graph-area" d="M${points[0][0]} ${GRAPH_H / 2}${points.map(([px, py]) => `L${px} ${py}`).join("")}L${points.at(-1)[0]} ${GRAPH_H / 2}Z"/>`
+    ? `<path class="graph-area" d="M${points[0][0]} ${GRAPH_H}${points.map(([px, py]) => `L${px} ${py}`).join("")}L${points.at(-1)[0]} ${GRAPH_H}Z"/>`
     : "";
   const line = `<polyline class="graph-line" points="${points.map((p) => p.join(",")).join(" ")}"/>`;
   const dots = marks

@@ -644,6 +644,12 @@ export function createAnalysisView(element) {
     if (file.size > MAX_RECORD_BYTES) return recordFailed(`the file ${file.name} is larger than 1 MB`);
     await openRecord(await file.text());
   };
+  // A worker that died is replaced (engine.js): the search on the position shown starts again.
+  engine.onLost((error) => {
+    a.job = null;
+    if (error.type === "LoadError") return;
+    engine.ready.then(() => a.shown && a.state && !a.review?.running && startSearch(), () => {});
+  });
   addEventListener("keydown", (event) => {
     if (!a.shown || !a.state || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.closest?.("input, select, textarea, .board")) return;

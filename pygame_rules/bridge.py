@@ -24,6 +24,8 @@ MAX_TIME_MS = 60_000
 MAX_NODES = 1_000_000
 MAX_SLICE_MS = 1_000
 MAX_MOVES = 20_000
+#: Best lines one search may report (multi-PV).
+MAX_LINES = 3
 #: Longest integer a request may write (seeds and ids fit; 4,300 digits would fail in Python).
 MAX_DIGITS = 30
 
@@ -226,7 +228,9 @@ def _new_search(data: dict):
     if nodes is not None and time_ms is None and level is None:
         time_ms = MAX_TIME_MS  # a node budget alone might take minutes on a slow machine
     seed = _number(data, "seed", integer=True, least=-(2**63), most=2**63)
-    return Search(game.position, level=level, time_ms=time_ms, nodes=nodes, seed=seed, history=game.positions[:-1])
+    lines = _number(data, "lines", integer=True, least=1, most=MAX_LINES) or 1
+    return Search(game.position, level=level, time_ms=time_ms, nodes=nodes, seed=seed, history=game.positions[:-1],
+                  lines=lines)
 
 
 def _search_id(data: dict) -> Any:
@@ -260,13 +264,18 @@ def _levels(data: dict) -> dict:
 
 @handler("bestmove")
 def _bestmove(data: dict) -> dict:
-    """The AI's move, searched in one go: ``{"done", "best", "score", "depth", "nodes", "elapsed_ms", "pv"}``."""
+    """The AI's move, searched in one go: ``{"done", "best", "score", "value", "win_in", "depth",
+    "nodes", "elapsed_ms", "pv", "lines"}``. ``value`` is the side to move's expected result
+    from -1 to 1 (exactly 1 or -1 only for a proven win or loss, when ``win_in`` gives its plies,
+    negative for a loss); ``lines`` (as many as asked with ``"lines": 1..3``, best first) are
+    ``{"move", "score", "value", "win_in", "pv"}``, the first being ``best``."""
     return _new_search(data).run().to_json()
 
 
 @handler("think")
 def _think(data: dict) -> dict:
-    """Start a search named ``id`` and run its first slice (``slice_ms``, default 50)."""
+    """Start a search named ``id`` and run its first slice (``slice_ms``, default 50); the answer
+    is ``bestmove``'s with the ``id``."""
     sid = _search_id(data)
     search = _new_search(data)
     _searches.pop(sid, None)

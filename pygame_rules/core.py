@@ -317,6 +317,10 @@ class Position:
     #: measures it): the AI's levels search that many times fewer nodes, so that a level thinks
     #: about as long in every game, on any machine.
     node_cost: ClassVar[float] = 1.0
+    #: The search score at which the side to move's expected result is about tanh(1) = 0.76: the
+    #: search reports ``tanh(score / value_scale)`` as a value in (-1, 1) that means about the same
+    #: in every game (``bench/value_scale.py`` fits it from self-play).
+    value_scale: ClassVar[float] = 4.0
 
     __slots__ = ("_state", "_text", "_legal", "_decision", "_winner")
 

@@ -63,6 +63,7 @@ immediate loss when it can.
 from __future__ import annotations
 
 import gc
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -82,6 +83,8 @@ MAX_QUIESCENCE = 10
 NULL_WINDOW = 1e-6
 #: Stop deepening once this share of the time budget is spent: the next depth would not finish.
 DEEPEN_SHARE = 0.55
+#: With a single legal move, stop deepening once this share of the budget is spent.
+FORCED_SHARE = 0.05
 #: Trim the transposition table when it grows beyond this many entries.
 TABLE_LIMIT = 400_000
 
@@ -116,13 +119,49 @@ LEVELS = {
 DEFAULT_LEVEL = 3
 
 
+#: The largest value a score that is not a proven win may map to (a value of exactly 1 means won).
+MAX_UNPROVEN_VALUE = 0.999
+
+
+def win_in(score: float) -> int | None:
+    """Plies to the forced win a score stands for (negative: to a forced loss), or None."""
+    if abs(score) < WIN_BOUND:
+        return None
+    plies = round(WIN - abs(score))
+    return plies if score > 0 else -plies
+
+
+def value_of(score: float, scale: float) -> float:
+    """The side to move's expected result in [-1, 1]: exactly +1 or -1 for a proven win or loss,
+    else ``tanh(score / scale)`` kept strictly inside (so 1 always means proved), to 3 places."""
+    if abs(score) >= WIN_BOUND:
+        return 1.0 if score > 0 else -1.0
+    return max(-MAX_UNPROVEN_VALUE, min(MAX_UNPROVEN_VALUE, round(math.tanh(score / scale), 3)))
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a multi-line search: a root move, its score and its principal variation."""
+
+    move: str
+    score: float
+    pv: list[str]
+
+    @property
+    def win_in(self) -> int | None:
+        return win_in(self.score)
+
+
 @dataclass
 class Analysis:
     """What a search found: the move to play and how it got there.
 
     ``score`` is for the side to move, in ``evaluate()`` units; beyond ``WIN_BOUND`` it is a
-    forced win (``WIN - plies``), below ``-WIN_BOUND`` a forced loss. ``depth`` is the last depth
-    searched in full. ``done`` is False while a sliced search still has budget left.
+    forced win (``WIN - plies``), below ``-WIN_BOUND`` a forced loss. ``value`` is the same on
+    a scale from -1 (lost) to 1 (won) that means about the same in every game (see
+    :func:`value_of`). ``depth`` is the last depth searched in full. ``done`` is False while a
+    sliced search still has budget left. ``lines`` are the best root moves, best first (as many
+    as the search was asked for, when there are that many moves); the first is ``move``.
     """
 
     move: str | None
@@ -132,25 +171,35 @@ class Analysis:
     elapsed_ms: float
     pv: list[str] = field(default_factory=list)
     done: bool = True
+    lines: list[Line] = field(default_factory=list)
+    #: The game's ``value_scale``.
+    value_scale: float = 4.0
 
     @property
     def win_in(self) -> int | None:
         """Plies to a forced win (negative: to a forced loss), or None when none was found."""
-        if abs(self.score) < WIN_BOUND:
-            return None
-        plies = round(WIN - abs(self.score))
-        return plies if self.score > 0 else -plies
+        return win_in(self.score)
+
+    @property
+    def value(self) -> float:
+        return value_of(self.score, self.value_scale)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "done": self.done,
             "best": self.move,
             "score": round(self.score, 3),
+            "value": self.value,
             "win_in": self.win_in,
             "depth": self.depth,
             "nodes": self.nodes,
             "elapsed_ms": round(self.elapsed_ms, 1),
             "pv": self.pv,
+            "lines": [
+                {"move": line.move, "score": round(line.score, 3), "value": value_of(line.score, self.value_scale),
+                 "win_in": line.win_in, "pv": line.pv}
+                for line in self.lines
+            ],
         }
 
 
@@ -161,7 +210,9 @@ class Search:
     the level's), ``nodes`` and ``depth`` (for repeatable runs). With no budget at all the
     default level applies. ``history`` lists the earlier positions of the game (Positions or
     their repetition keys), oldest first, for threefold repetition. ``seed`` seeds the random
-    choice of the lower levels.
+    choice of the lower levels. ``lines`` (default 1) asks for that many best root moves, each
+    with its exact score and principal variation (multi-PV: the other moves are searched against
+    the ``lines``-th best score instead of the best).
 
     >>> import pygame_rules
     >>> search = Search(pygame_rules.start("lilypad"), nodes=300, seed=7)
@@ -171,7 +222,7 @@ class Search:
     >>> result.move in pygame_rules.start("lilypad").moves()
     True
 
-    :raises ValueError: for an unknown level or a budget that is not positive.
+    :raises ValueError: for an unknown level, a budget that is not positive, or fewer than 1 line.
     """
 
     #: What a draw costs the side the search plays for (it plays on rather than settle).
@@ -194,6 +245,7 @@ class Search:
         depth: int | None = None,
         seed: int | None = None,
         history: Iterable[Position | Hashable] = (),
+        lines: int = 1,
     ):
         if level is None and time_ms is None and nodes is None and depth is None:
             level = DEFAULT_LEVEL
@@ -202,6 +254,9 @@ class Search:
         for name, value in (("time_ms", time_ms), ("nodes", nodes), ("depth", depth)):
             if value is not None and not value > 0:
                 raise ValueError(f"{name} must be positive, got {value!r}")
+        if not (isinstance(lines, int) and lines >= 1):
+            raise ValueError(f"lines must be a whole number from 1 up, got {lines!r}")
+        self.lines = lines
         settings = LEVELS[level] if level is not None else Level(0, None)
         self.position = position
         self._class = type(position)
@@ -242,6 +297,7 @@ class Search:
         self._best: str | None = None
         self._score = 0.0
         self._pv: list[str] = []
+        self._lines: list[Line] = []
         self._iteration_best: tuple[str, float] | None = None
         self._root_scores: dict[str, float] = {}
         self._done = False
@@ -283,7 +339,9 @@ class Search:
     def result(self) -> Analysis:
         move = self._best  # before the first depth finishes, the first legal move
         pv = self._pv if self._pv[:1] == [move] else [move] if move else []
-        return Analysis(move, self._score, self._depth, self.nodes, self._spent * 1000.0, list(pv), self._done)
+        lines = self._lines if self._lines[:1] and self._lines[0].move == move else [Line(move, self._score, list(pv))] if move else []
+        return Analysis(move, self._score, self._depth, self.nodes, self._spent * 1000.0, list(pv), self._done,
+                        list(lines), self._class.value_scale)
 
     def _finish(self) -> None:
         if not self._done:
@@ -295,6 +353,8 @@ class Search:
             if partial is not None and partial[0] != self._best and (not self.margin or not self._depth):
                 self._best, self._score = partial
                 self._pv = [partial[0]]
+                self._lines = [Line(*partial, [partial[0]])] + [line for line in self._lines if line.move != partial[0]]
+                del self._lines[self.lines:]
 
     def _elapsed(self) -> float:
         return self._spent + time.perf_counter() - self._slice_start
@@ -347,20 +407,25 @@ class Search:
         if not edges:
             return
         self._best = edges[0][0]
-        if len(edges) == 1:  # nothing to choose: score the position it leads to, no search
-            after = type(root)(root._successor(edges[0][1]))
-            winner = after.winner
-            self._score = -self._final_score(winner, after.turn, 1) if winner else -after.evaluate()
-            self._pv = [self._best]
-            return
+        # With one legal move there is nothing to choose, but its score is still wanted (the
+        # evaluation, a proven win): it gets a small share of the budget.
+        share = self.deepen_share if len(edges) > 1 else FORCED_SHARE
         for depth in range(1, self.max_depth + 1):
             self._iteration_best = None
             yield from self._search_root(edges, depth)
             self._depth = depth
             self._choose()
             self._iteration_best = None
-            if abs(self._score) >= WIN_BOUND or self._used_share() >= self.deepen_share:
+            if self._proved(depth) or self._used_share() >= share:
                 return
+
+    def _proved(self, depth: int) -> bool:
+        """Whether every line is a proven win or loss that no deeper search can shorten (or, for
+        a loss, lengthen): a search to ``depth`` sees every win within ``depth + 1`` plies, but
+        one found through an extension may be longer, and a shorter one may lie beyond."""
+        return all(
+            abs(line.score) >= WIN_BOUND and abs(line.win_in) <= depth + 1 for line in self._lines
+        )
 
     def _search_root(self, edges: list[tuple], depth: int) -> Generator[None, None, None]:
         previous = self._root_scores
@@ -372,15 +437,16 @@ class Search:
         scores: dict[str, float] = {}
         alpha = -INFINITY
         for i, e in enumerate(order):
-            score = yield from self._child(self._root, e, depth, alpha, i == 0, 0)
+            # The first ``lines`` moves get a full window; later ones need only beat the
+            # ``lines``-th best so far, so the best ``lines`` scores are exact.
+            score = yield from self._child(self._root, e, depth, alpha, i < self.lines, 0)
             scores[e[0]] = score
-            if score > alpha:
-                alpha = score
-            best_here = max(scores.values())
             if self._iteration_best is None or score > self._iteration_best[1]:
                 self._iteration_best = (e[0], score)
-            if self.margin and best_here < WIN_BOUND:
-                alpha = best_here - self.margin - NULL_WINDOW
+            ranked = sorted(scores.values(), reverse=True)
+            alpha = ranked[self.lines - 1] if len(ranked) >= self.lines else -INFINITY
+            if self.margin and ranked[0] < WIN_BOUND:
+                alpha = min(alpha, ranked[0] - self.margin - NULL_WINDOW)
         self._root_scores = scores
 
     def _child(self, position: Position, edge: tuple, depth: int, alpha: float, first: bool, ply: int,
@@ -413,6 +479,9 @@ class Search:
             choice = max(scores, key=lambda t: (scores[t], t == self._best))
         self._best, self._score = choice, scores[choice]
         self._pv = self._principal_variation(choice)
+        others = sorted((t for t in scores if t != choice), key=lambda t: -scores[t])[: self.lines - 1]
+        self._lines = [Line(choice, self._score, self._pv)]
+        self._lines += [Line(t, scores[t], self._principal_variation(t)) for t in others]
 
     def _principal_variation(self, first: str) -> list[str]:
         pv, position, seen = [first], self._root.move(first).after, set()
@@ -623,12 +692,14 @@ def analyse(
     depth: int | None = None,
     seed: int | None = None,
     history: Iterable[Position | Hashable] = (),
+    lines: int = 1,
 ) -> Analysis:
     """Search ``position`` to the end of its budget and return the :class:`Analysis`.
 
     See :class:`Search` for the arguments. ``analyse(p, level=5)`` thinks for 1.8 s.
     """
-    search = Search(position, level=level, time_ms=time_ms, nodes=nodes, depth=depth, seed=seed, history=history)
+    search = Search(position, level=level, time_ms=time_ms, nodes=nodes, depth=depth, seed=seed, history=history,
+                    lines=lines)
     return search.run()
 
 

@@ -3,6 +3,7 @@
 // default against the computer), and the way into the analysis board and its game review.
 
 import { sharedEngine } from "./engine.js";
+import { app, board as gameBoard, onControls } from "./game.js";
 import { createEvalBar, evaluationText, readEvaluation } from "./evalbar.js";
 import { describeError } from "./messages.js";
 import { describeMove } from "./speech.js";
@@ -182,6 +183,17 @@ export function createAssist({ element, board, game }) {
   $("best-line-arrows").onclick = () => void toggleLine().catch(() => {});
 
   return { update, stop };
+}
+
+/** The helper on the game view, following its controls. */
+export function addAssist() {
+  const assist = createAssist({
+    element: document.getElementById("assist"),
+    board: gameBoard,
+    game: () => ({ record: app.record, state: app.state, info: app.info, mode: app.mode, players: app.players, idle: app.ready && !app.busy }),
+  });
+  onControls(assist.update);
+  return assist;
 }
 
 /**

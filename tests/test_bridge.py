@@ -235,6 +235,11 @@ def test_json_that_python_would_accept_but_a_request_may_not(request_text, words
         ({"level": "3"}, "'level' must be a number"),
         ({"seed": 1.5}, "'seed' must be a whole number"),
         ({"seed": False}, "'seed' must be a number"),
+        ({"lines": 0}, "'lines' must be more than 0, got 0"),
+        ({"lines": 4}, "'lines' must be from 1 to 3, got 4"),
+        ({"lines": 1.5}, "'lines' must be a whole number, got 1.5"),
+        ({"lines": "2"}, "'lines' must be a number"),
+        ({"lines": True}, "'lines' must be a number"),
     ],
 )
 def test_search_budgets_are_checked_and_capped(fields, words):
@@ -321,6 +326,120 @@ def test_undo_reuses_the_cached_record_instead_of_replaying(monkeypatch):
     assert ask(op="state", game="lion", moves=[])["history"] == []
     assert played == []  # a new game replays nothing either: it starts afresh, not from 300 undos
     assert ask(op="state", game="lion", moves=moves[:-1] + ["?"])["error"]["type"] == "IllegalMoveError"
+
+
+# -- analysis: values, proven wins and losses, best lines ----------------------------------------
+# Every claim of a search answer about a forced win or loss is checked here by the exhaustive
+# solver, never taken from the search's word.
+
+#: A Lilypad position where Green forces a win in 3 of its moves, with c4:e6 only (the tactics suite).
+WIN_IN_3 = "8/8/g7/3b4/2G1b3/7g/6b1/8 g -"
+
+
+def assert_line_claims_hold(position, line, solver):
+    """``line``'s win_in (plies; negative for a loss) is exactly what the solver proves."""
+    move = position.move(line["move"])
+    plies = line["win_in"]
+    if plies is None:
+        assert -1 < line["value"] < 1
+        return
+    assert line["value"] == (1 if plies > 0 else -1)
+    if plies > 0:  # a win in k own moves is 2k - 1 plies
+        k = (plies + 1) // 2
+        assert plies == 2 * k - 1
+        assert solver.move_wins_within(position, move, k)
+        assert k == 1 or not solver.move_wins_within(position, move, k - 1)
+    else:  # the opponent wins in k of its moves after this one: 2k plies
+        k = -plies // 2
+        assert plies == -2 * k
+        assert move.after.winner == move.after.turn or (
+            solver.wins_within(move.after, k) and not solver.wins_within(move.after, k - 1)
+        )
+
+
+def assert_well_formed(answer, position, lines):
+    """The shape analysis pages rely on: line 1 is best/score/pv, lines best first, PVs legal."""
+    assert set(answer) >= {"best", "score", "value", "win_in", "depth", "nodes", "pv", "lines", "done"}
+    assert 1 <= len(answer["lines"]) <= lines
+    first = answer["lines"][0]
+    assert (first["move"], first["score"], first["value"], first["win_in"], first["pv"]) == (
+        answer["best"], answer["score"], answer["value"], answer["win_in"], answer["pv"])
+    assert [line["score"] for line in answer["lines"]] == sorted((line["score"] for line in answer["lines"]), reverse=True)
+    assert len({line["move"] for line in answer["lines"]}) == len(answer["lines"])
+    for line in answer["lines"]:
+        assert set(line) == {"move", "score", "value", "win_in", "pv"}
+        assert line["pv"][0] == line["move"] and -1 <= line["value"] <= 1
+        after = position
+        for text in line["pv"]:
+            after = after.play(text)  # raises if a move of the line is not legal
+
+
+def test_a_forced_win_is_reported_as_won_in_so_many_plies_with_value_1():
+    from pygame_rules.solve import Solver
+
+    position, solver = pygame_rules.load("lilypad", WIN_IN_3), Solver()
+    assert solver.forced_win_length(position, 3) == 3 and solver.winning_moves(position, 3) == ["c4:e6"]
+    answer = ask(op="bestmove", game="lilypad", start=WIN_IN_3, nodes=5000, lines=3)
+    assert_well_formed(answer, position, 3)
+    assert answer["best"] == "c4:e6" and answer["win_in"] == 5 and answer["value"] == 1
+    assert answer["score"] < 1e6  # a win is named by win_in, its score is not some huge number
+    for line in answer["lines"]:
+        assert_line_claims_hold(position, line, solver)
+
+
+def test_a_forced_loss_is_reported_as_lost_with_value_minus_1():
+    from pygame_rules.solve import Solver
+
+    solver = Solver()
+    position = pygame_rules.load("lilypad", WIN_IN_3).play("c4:e6")
+    assert all(length == 2 for _, length in solver.defences(position, 2))  # every defence loses in 2
+    answer = ask(op="bestmove", game="lilypad", start=position.text, nodes=5000, lines=2)
+    assert_well_formed(answer, position, 2)
+    assert answer["win_in"] == -4 and answer["value"] == -1
+    assert len(answer["lines"]) == len(position.legal()) == 2
+    for line in answer["lines"]:
+        assert line["win_in"] == -4
+        assert_line_claims_hold(position, line, solver)
+
+
+def test_the_shortest_of_several_wins_comes_first():
+    """Black wins at once with e2-f1; the other lines are then no wins (the solver agrees)."""
+    from pygame_rules.solve import Solver
+
+    text = "8/8/8/8/8/1b6/4B3/1g1g3g b -"
+    position = pygame_rules.load("lilypad", text)
+    answer = ask(op="bestmove", game="lilypad", start=text, nodes=3000, lines=3)
+    assert_well_formed(answer, position, 3)
+    assert answer["best"] == "e2-f1" and answer["win_in"] == 1
+    for line in answer["lines"]:
+        assert_line_claims_hold(position, line, Solver())
+
+
+def test_values_are_comparable_and_never_1_without_a_proof():
+    for game in pygame_rules.games():
+        position = pygame_rules.start(game)
+        answer = ask(op="bestmove", game=game, nodes=400, lines=3, seed=1)
+        assert_well_formed(answer, position, 3)
+        assert len(answer["lines"]) == min(3, len(position.legal()))
+        for line in answer["lines"]:
+            assert line["win_in"] is None and -1 < line["value"] < 1
+            # The value is the score on the game's scale: higher score, higher value.
+            assert (line["value"] > 0) == (line["score"] > 0) or line["value"] == 0
+
+
+def test_think_more_continues_a_multi_line_search_until_done_and_cancel_stops_it():
+    position = pygame_rules.start("three-crowns")
+    answer = ask(op="think", id="lines", game="three-crowns", lines=2, time_ms=60_000, nodes=1500, slice_ms=20)
+    assert answer["id"] == "lines" and not answer["done"]
+    answers = [answer]
+    while not answers[-1]["done"]:
+        answers.append(ask(op="think-more", id="lines", slice_ms=20))
+        assert_well_formed(answers[-1], position, 2)
+        assert len(answers) < 500
+    assert len(answers[-1]["lines"]) == 2 and answers[-1]["depth"] >= answers[1]["depth"]
+    ask(op="think", id="lines", game="lion", lines=3, time_ms=60_000, slice_ms=20)
+    assert ask(op="think-cancel", id="lines") == {"id": "lines", "cancelled": True}
+    assert ask(op="think-more", id="lines")["error"]["type"] == "RequestError"
 
 
 # -- puzzles ------------------------------------------------------------------------------------

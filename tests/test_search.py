@@ -277,6 +277,27 @@ def analyse_root(p, **budget):
     return search._root_scores
 
 
+# -- proven wins and values ---------------------------------------------------------------------
+
+
+def test_a_value_is_1_only_for_a_proven_win_and_grows_with_the_score():
+    from pygame_rules.search import WIN, value_of
+
+    assert value_of(WIN - 5, 3.0) == 1.0 and value_of(-(WIN - 4), 3.0) == -1.0
+    assert value_of(WIN_BOUND - 1, 3.0) == 0.999 and value_of(-(WIN_BOUND - 1), 3.0) == -0.999
+    values = [value_of(score, 3.0) for score in (-50, -3, -1, 0, 0.5, 3, 50)]
+    assert values == sorted(values) and values[3] == 0 and all(-1 < v < 1 for v in values)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_level_reports_a_proven_win_as_one(level):
+    """Green wins in 3 moves (5 plies) with c4:e6 only (tests/test_bridge.py proves it)."""
+    p = pygame_rules.load("lilypad", "8/8/g7/3b4/2G1b3/7g/6b1/8 g -")
+    result = analyse(p, level=level, seed=1)
+    assert result.move == "c4:e6" and result.win_in == 5 and result.value == 1.0
+    assert result.lines[0].move == "c4:e6" and result.lines[0].win_in == 5
+
+
 # -- the bridge ---------------------------------------------------------------------------------
 
 

@@ -1,0 +1,137 @@
+// The library view (`#library`): every saved game, to open, export as a record or delete (with
+// Undo), and records to import (pasted, chosen or dropped). library.js draws the list.
+
+import { act, app, continuing, engine, openFirst, storage } from "./game.js";
+import { boardEntry } from "./catalog.js";
+import { renderLibrary } from "./library.js";
+import { linkHash } from "./links.js";
+import { describeError, showMessage } from "./messages.js";
+
+const $ = (id) => document.getElementById(id);
+let router = null;
+let shown = false;
+
+// Register the view with the page's router and wire its controls.
+export function addLibraryView(pageRouter) {
+  router = pageRouter;
+  router.add({
+    name: "library",
+    element: $("library-view"),
+    matches: (hash) => (hash === "#library" ? {} : null),
+    show: () => {
+      shown = true;
+      $("library-link").hidden = true;
+      renderLibraryIfShown();
+    },
+    hide: () => {
+      shown = false;
+      $("library-link").hidden = false;
+    },
+  });
+  $("library-back").onclick = (e) => {
+    e.preventDefault();
+    backToBoard();
+  };
+  $("import-button").onclick = () => void importRecord($("import-text").value);
+  $("import-file").onchange = (e) => void importFile(e.target.files[0]);
+  addEventListener("dragover", (e) => e.preventDefault());
+  addEventListener("drop", (e) => {
+    if (!e.dataTransfer?.files.length) return;
+    e.preventDefault();
+    void importFile(e.dataTransfer.files[0]);
+  });
+}
+
+export function renderLibraryIfShown() {
+  if (!shown || !app.catalog) return;
+  renderLibrary($("library-list"), {
+    entries: app.library.entries,
+    catalog: app.catalog,
+    currentId: app.entry?.id,
+    on: { open: openEntry, exportRecord, remove: removeEntry },
+  });
+}
+
+const backToBoard = () => router.go(linkHash(app.record));
+
+function openEntry(entry) {
+  backToBoard();
+  return act(async () => void (await openFirst([continuing("That saved game", entry)])));
+}
+
+function removeEntry(entry) {
+  const text = storage.deleteEntry(entry.id);
+  app.library.entries.delete(entry.id);
+  renderLibraryIfShown();
+  const title = boardEntry(app.catalog, entry.record.game, entry.record.variant)?.info.title ?? entry.record.game;
+  showMessage(`Deleted the ${title} game of ${new Date(entry.updated).toLocaleDateString()}.`, {
+    kind: "note",
+    action: {
+      label: "Undo",
+      run: () => {
+        if (text != null && storage.restoreEntry(entry.id, text)) app.library.entries.set(entry.id, entry);
+        renderLibraryIfShown();
+      },
+    },
+  });
+}
+
+// A game as a record (the bridge writes it), downloaded as a .txt file and copied if allowed.
+async function exportRecord(entry) {
+  const info = boardEntry(app.catalog, entry.record.game, entry.record.variant)?.info;
+  const players = Object.fromEntries(
+    (info?.sides ?? []).map((side, i) => [side.name, entry.mode === "two" ? "Player" : entry.mode === `play-${i}` ? "You" : `Computer level ${entry.level ?? "?"}`]),
+  );
+  try {
+    const { text } = await engine.call({ op: "record-write", ...entry.record, tags: { Date: entry.updated.slice(0, 10), ...players } });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    link.download = `${entry.record.game}-${entry.updated.slice(0, 10)}.txt`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      copied = true;
+    } catch {
+      // the download is enough
+    }
+    showMessage(`The game record was downloaded${copied ? " and copied to the clipboard" : ""}.`, { kind: "note" });
+  } catch (error) {
+    showMessage(`The game could not be exported: ${describeError(error)}`);
+  }
+}
+
+const MAX_RECORD_BYTES = 1_000_000;
+
+// Say why a record could not be imported, where the person is looking.
+function importFailed(why) {
+  const error = $("import-error");
+  error.textContent = `That record could not be imported: ${why}`;
+  error.hidden = false;
+  if (!shown) showMessage(error.textContent);
+}
+
+// A game record from text (pasted, a file, a dropped file): Python replays it; it opens as a new
+// library entry, and the game on the board stays in the library.
+async function importRecord(text) {
+  $("import-error").hidden = true;
+  if (!app.ready) return;
+  if (text.length > MAX_RECORD_BYTES) return importFailed("the record is larger than 1 MB");
+  let read;
+  try {
+    read = await engine.call({ op: "record-read", text });
+  } catch (e) {
+    return importFailed(describeError(e));
+  }
+  $("import-text").value = "";
+  backToBoard();
+  await act(async () => void (await openFirst([{ label: "The record", record: { game: read.game, variant: read.variant, start: read.start, moves: read.moves } }])));
+}
+
+async function importFile(file) {
+  if (!file) return;
+  if (file.size > MAX_RECORD_BYTES) return importFailed(`the file ${file.name} is larger than 1 MB`);
+  await importRecord(await file.text());
+}
+

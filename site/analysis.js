@@ -183,11 +183,19 @@ export function createAnalysisView(element) {
       if (a.record) return writeHash(); // "#analysis" alone: what was shown last
       return load({ game: data.games[0].id, variant: null, start: null, moves: [] }, null);
     }
+    const fallback = () => (a.record ? goTo(a.at) : load({ game: data.games[0].id, variant: null, start: null, moves: [] }, null));
     if (link.problem || link.friend) {
       showMessage(`That analysis link could not be opened: ${link.problem ?? "it is a game with a friend"}.`);
-      return a.record ? writeHash() : load({ game: data.games[0].id, variant: null, start: null, moves: [] }, null);
+      return fallback();
     }
-    await load(link.record, Number.isInteger(at) ? at : null);
+    try {
+      await load(link.record, Number.isInteger(at) ? at : null);
+    } catch (error) {
+      if (error?.type === "WorkerLost" || error?.type === "LoadError") throw error;
+      // A bad position or move in the link: said, and the board shows what it showed (or a start).
+      showMessage(`That analysis link could not be opened: ${describeError(error)}.`);
+      await fallback();
+    }
   }
 
   // The address names the line shown (the moves to the node and on along its first children) and
@@ -339,6 +347,7 @@ export function createAnalysisView(element) {
   }
 
   function promote() {
+    stopReview(); // a review follows the main line it started with
     if (!variations.promote(a.tree, a.at)) return;
     render();
     writeHash();
@@ -348,6 +357,7 @@ export function createAnalysisView(element) {
   function remove() {
     const node = variations.nodeAt(a.tree, a.at);
     if (node.parent === null) return;
+    stopReview();
     const kept = structuredClone(a.tree);
     const count = variations.sizeFrom(a.tree, a.at);
     const at = a.at;

@@ -295,3 +295,21 @@ def test_game_review_marks_the_planted_blunder(spied):
         page.screenshot(path=str(SHOTS / f"ks-analysis-{width}.png"), full_page=True)
     page.set_viewport_size({"width": 1280, "height": 900})
     site.watch.assert_clean()
+
+
+def test_a_bad_analysis_link_is_said_and_the_analysis_kept(spied):
+    site = spied
+    page = site.page
+    page.evaluate("location.hash = '#analysis&game=lilypad&moves=K%40c8'")
+    current = page.locator("#analysis-moves .mv.current")
+    expect(current).to_have_text("K@c8")
+    shown = site.pieces("#analysis-board")
+    for bad, words in [("#analysis&game=lilypad&moves=K%40c8+zz9", "zz9"), ("#analysis&game=chess", "no game called")]:
+        page.evaluate(f"location.hash = {bad!r}")
+        expect(page.locator("#analysis-messages .message").last).to_contain_text(words)
+        expect(page.locator("#analysis-messages .message").last).to_contain_text("That analysis link could not be opened")
+        expect(current).to_have_text("K@c8")
+        assert site.pieces("#analysis-board") == shown
+        page.wait_for_function("() => !location.hash.includes('zz9') && !location.hash.includes('chess')")
+    site.dismiss_messages()
+    site.watch.assert_clean()

@@ -82,6 +82,15 @@ def analysis_play(site, position, text):
     expect(site.page.locator("#analysis-moves .mv.current")).to_have_text(text)
 
 
+def shoot(page, name):
+    """Screenshots at a phone's and a desktop's size (tests/e2e saves them to look at)."""
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SHOTS / f"ks-{name}-{width}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
 def arrows(site, board="#board"):
     return site.page.locator(f"{board} .arrow").evaluate_all("els => els.map(e => [e.dataset.from, e.dataset.to])")
 
@@ -116,11 +125,7 @@ def test_hint_is_a_winning_move_drawn_and_named(spied):
     # Two people at one board see the evaluation by default: a proven win for the side to move.
     expect(site.page.locator("#game-eval")).to_be_visible()
     expect(site.page.locator("#game-evalbar .evalbar-text")).to_have_text("wins in 1", timeout=30_000)
-    site.page.set_viewport_size({"width": 1280, "height": 800})
-    site.page.screenshot(path=str(SHOTS / "ks-hint-1280.png"))
-    site.page.set_viewport_size({"width": 390, "height": 844})
-    site.page.screenshot(path=str(SHOTS / "ks-hint-390.png"), full_page=True)
-    site.page.set_viewport_size({"width": 1280, "height": 900})
+    shoot(site.page, "hint")
     # A move played: the hint and its arrow are gone.
     other = next(m.text for m in position.legal() if m.text not in wins)
     site.play(other, path_of(position, other))
@@ -168,6 +173,7 @@ def test_analysis_board_variation_made_and_clicked_back_to(spied):
     variation.locator(".mv").click()
     expect(current).to_have_text(other)
     assert site.pieces("#analysis-board") == after_other == position_after([*main[:2], other]).pieces_on_board()
+    shoot(site.page, "analysis-variation")
 
     # Promote it: it becomes the main line, the old line a variation; delete it, and Undo.
     site.button("Promote variation").click()
@@ -244,6 +250,7 @@ def test_engine_lines_update_stop_on_a_move_and_the_page_stays_responsive(spied)
     path = path_of(after, first)
     expect(page.locator("#analysis-board .arrow").first).to_be_attached()
     assert arrows(site, "#analysis-board")[0] == [path[0], path[1]]
+    shoot(page, "analysis-lines")
 
     # Stop: the search is cancelled and the lines stay as they were.
     site.button("Stop").click()
@@ -290,11 +297,7 @@ def test_game_review_marks_the_planted_blunder(spied):
     page.mouse.click(box["x"] + box["width"] - 2, box["y"] + box["height"] / 2)
     expect(page.locator("#analysis-moves .mv.current")).to_have_text(PLANTED_MOVES[-1])
     marked.click()
-    for width, height in ((1280, 800), (390, 844)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(SHOTS / f"ks-analysis-{width}.png"), full_page=True)
-    page.set_viewport_size({"width": 1280, "height": 900})
+    shoot(page, "review")
     site.watch.assert_clean()
 
 

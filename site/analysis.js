@@ -428,6 +428,7 @@ export function createAnalysisView(element) {
       evalBar.show(null, side);
       status.textContent = "The game is over here.";
       list.replaceChildren();
+      delete list.dataset.drawn;
       $("analysis-eval").hidden = true;
       return;
     }
@@ -438,11 +439,16 @@ export function createAnalysisView(element) {
     list.dataset.position = a.state.position;
     list.dataset.depth = String(a.found?.depth ?? 0);
     list.toggleAttribute("data-thinking", thinking);
-    if (a.review?.running) status.textContent = "Paused during the game review.";
-    else if (!a.engineOn) status.textContent = lines.length ? `Stopped at depth ${a.found.depth}.` : "The engine is stopped.";
-    else if (thinking) status.textContent = lines.length ? `Thinking… depth ${a.found.depth}` : "Thinking…";
-    else if (lines.length) status.textContent = a.found.depth ? `Depth ${a.found.depth}: done.` : "The only move.";
-    else status.textContent = "";
+    let said = "";
+    if (a.review?.running) said = "Paused during the game review.";
+    else if (!a.engineOn) said = lines.length ? `Stopped at depth ${a.found.depth}.` : "The engine is stopped.";
+    else if (thinking) said = lines.length ? `Thinking… depth ${a.found.depth}` : "Thinking…";
+    else if (lines.length) said = a.found.depth ? `Depth ${a.found.depth}: done.` : "The only move.";
+    if (status.textContent !== said) status.textContent = said;
+    // Most slices find nothing new: the lines are redrawn only when they change.
+    const drawn = JSON.stringify([a.seq, lines, a.arrowsFor]);
+    if (list.dataset.drawn === drawn) return;
+    list.dataset.drawn = drawn;
     const ply = variations.nodeAt(a.tree, a.at).ply;
     list.replaceChildren(
       ...lines.map((line, index) => {

@@ -134,6 +134,8 @@ export function createAnalysisView(element) {
     job: null, // the engine's search on the position shown: {search, state}
     found: null, // its latest answer
     arrowsFor: null, // the index of the best line drawn as arrows
+    arrowsPv: null, // the moves drawn as arrows
+    drawnAt: 0, // when the engine's lines were last drawn
     review: null, // {ids, evaluations, marks, running, cancelled}
     loading: null, // the record being opened from the address
   };
@@ -222,6 +224,7 @@ export function createAnalysisView(element) {
     a.state = state;
     a.found = null;
     a.arrowsFor = null;
+    a.arrowsPv = null;
     board.set({ position: state.board, lastMove: state.lastMove, marks: state.status.marks, arrows: [], labels: {}, animate: motion });
     if (motion?.path && before && state.lastMove) $("analysis-announce").textContent = describeMove(state.lastMove, before, a.info);
     render();
@@ -403,8 +406,13 @@ export function createAnalysisView(element) {
   // What the search found so far on position `seq` (dropped if the position changed since).
   function found(answer, seq, done) {
     if (seq !== a.seq || !a.job || a.job.seq !== seq) return;
+    const deeper = answer.depth !== a.found?.depth;
     a.found = { ...answer, done };
     if (done) a.job = null;
+    // Within a depth the lines change little: drawn twice a second at most, to leave the page idle.
+    const now = performance.now();
+    if (!done && !deeper && now - a.drawnAt < 500) return;
+    a.drawnAt = now;
     renderEngine();
   }
 
@@ -446,6 +454,8 @@ export function createAnalysisView(element) {
     else if (lines.length) said = a.found.depth ? `Depth ${a.found.depth}: done.` : "The only move.";
     if (status.textContent !== said) status.textContent = said;
     // Most slices find nothing new: the lines are redrawn only when they change.
+    const shownAsArrows = a.arrowsFor !== null ? lines[a.arrowsFor] : null;
+    if (shownAsArrows) void run(() => drawArrows(shownAsArrows.pv));
     const drawn = JSON.stringify([a.seq, lines, a.arrowsFor]);
     if (list.dataset.drawn === drawn) return;
     list.dataset.drawn = drawn;
@@ -492,9 +502,20 @@ export function createAnalysisView(element) {
   async function toggleArrows(index, pv) {
     if (a.arrowsFor === index) {
       a.arrowsFor = null;
+      a.arrowsPv = null;
       board.set({ arrows: [], labels: {} });
       return renderEngine();
     }
+    a.arrowsFor = index;
+    renderEngine();
+    await drawArrows(pv);
+  }
+
+  // Draw `pv` as arrows; again whenever the line shown so changes (the search went deeper).
+  async function drawArrows(pv) {
+    const key = pv.slice(0, ARROW_MOVES).join(" ");
+    if (a.arrowsPv === key) return;
+    a.arrowsPv = key;
     const seq = a.seq;
     const base = movesAt();
     const arrows = [];
@@ -506,10 +527,8 @@ export function createAnalysisView(element) {
       arrows.push(...moveArrows(path).arrows);
       labels[path.at(-1)] = String(k + 1);
     }
-    if (seq !== a.seq) return;
-    a.arrowsFor = index;
+    if (seq !== a.seq || a.arrowsPv !== key || a.arrowsFor === null) return;
     board.set({ arrows, labels });
-    renderEngine();
   }
 
   function toggleEngine() {

@@ -9,6 +9,7 @@ import { wireFriendGames, openFriendLink } from "./friend.js";
 import {
   act,
   app,
+  bottomSide,
   capitalise,
   continuing,
   drawAtOnce,
@@ -20,25 +21,44 @@ import {
   renderControls,
   renderLevels,
   renderNav,
+  renderTitle,
   showLoading,
   startThinking,
   stopThinking,
   storage,
   wireGameControls,
 } from "./game.js";
+import { addEditorView } from "./editor.js";
 import { addLibraryView, renderLibraryIfShown } from "./library-view.js";
 import { linkHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
+import { createPuzzlesView } from "./puzzles.js";
 import { createRouter } from "./router.js";
+import { createRulesView } from "./rules.js";
 
 const html = document.documentElement;
 html.dataset.app = "running"; // start.js reports load failures until now; from here the app does
 const $ = (id) => document.getElementById(id);
 
-const router = createRouter({ fallback: { name: "game", element: $("game-view") } });
+const router = createRouter({ fallback: { name: "game", element: $("game-view"), show: renderTitle } });
 addLibraryView(router);
 addAnalysisView(router);
 addAssist();
+addEditorView(router);
+router.add(
+  createPuzzlesView({
+    element: $("puzzles-view"),
+    navLink: $("puzzles-link"),
+    engine,
+    storage,
+    go: (hash) => router.go(hash),
+    replace: (hash) => router.replace(hash),
+    facing: (info, side) => (side === bottomSide(info) ? "normal" : "flipped"),
+    currentGame: () => app.record?.game ?? null,
+    backToGame: () => router.go(linkHash(app.record)),
+  }),
+);
+router.add(createRulesView({ element: $("rules-view"), backHash: () => (app.record ? linkHash(app.record) : "#") }));
 const route = () => router.route();
 
 // A link opened in this tab (pasted into the address bar): open it, keeping the game if it is bad.
@@ -136,7 +156,9 @@ async function boot() {
   } catch (error) {
     return failed(`The list of games could not be loaded: ${describeError(error)}`);
   }
-  renderNav();
+  renderNav(() => {
+    if (router.current !== "game") router.go(linkHash(app.record));
+  });
   renderLevels(app.catalog.levels);
   route();
   const library = storage.readLibrary(new Set(app.catalog.games.map((g) => g.id)));

@@ -15,7 +15,7 @@
 //     movable: {moves: [{text, path}], enabled: true},
 //     static: false,               // a diagram: no interaction at all
 //     label: "Lilypad board",
-//     events: {move(candidates), select({selection, next, canStop, piece, effects})},
+//     events: {move(candidates), select({selection, next, canStop, piece, effects}), square(name)},
 //   });
 //   board.set({position, lastMove, animate: true});  // animate: true, or {path} to move a piece along it
 //
@@ -484,6 +484,7 @@ export function createBoard(host, initial) {
 
   svg.addEventListener("pointerdown", (event) => {
     keyboard = false;
+    if (cfg.events.square) return editSquare(event.target.dataset?.square, event.button);
     if (!interactive() || event.button > 0) return;
     const square = event.target.dataset?.square ?? null;
     if (!square) {
@@ -551,6 +552,8 @@ export function createBoard(host, initial) {
       cursor = nextSquare(cursor, step);
       announce(`${cursor}${pieceEls.has(cursor) ? `: ${describe(pieceEls.get(cursor).dataset.piece).name}` : ""}`);
       render();
+    } else if ((event.key === "Enter" || event.key === " ") && cursor && cfg.events.square) {
+      editSquare(cursor, 0);
     } else if ((event.key === "Enter" || event.key === " ") && cursor && interactive()) {
       act(cursor);
     } else if (event.key === "Escape") {
@@ -564,6 +567,12 @@ export function createBoard(host, initial) {
     render();
   });
   svg.addEventListener("blur", render);
+
+  // Edit mode (a `square` event is given, as the board editor does): every square clicked is
+  // reported, and nothing is selected or moved here.
+  function editSquare(square, button) {
+    if (!cfg.static && square && button <= 0) cfg.events.square(square);
+  }
 
   function nextSquare(from, [dc, dr]) {
     if (!from || !grid.has(from)) return [...grid.keys()][0];

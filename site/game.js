@@ -10,6 +10,7 @@ import { sharedEngine } from "./engine.js";
 import { glyphMarkup } from "./glyphs.js";
 import { linkHash } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
+import { rulesHash } from "./rules.js";
 import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
 import { describeMove, describePosition } from "./speech.js";
 import { createStorage, newId } from "./storage.js";
@@ -73,7 +74,8 @@ function sideSwatch(side) {
   return `<svg class="swatch" viewBox="-50 -50 100 100" aria-hidden="true"><g class="piece side-${index} side-${name}">${glyphMarkup(piece?.glyph, letter ?? "?")}</g></svg>`;
 }
 
-export function renderNav() {
+// The top bar's games; `leaving` runs first (another view shown goes back to the game view).
+export function renderNav(leaving = () => {}) {
   const nav = $("games");
   nav.replaceChildren(
     ...app.catalog.games.map((g) => {
@@ -81,7 +83,10 @@ export function renderNav() {
       b.type = "button";
       b.textContent = g.title;
       b.dataset.game = g.id;
-      b.onclick = () => chooseGame(g.id);
+      b.onclick = () => {
+        leaving();
+        void chooseGame(g.id);
+      };
       return b;
     }),
   );
@@ -169,12 +174,18 @@ function renderLegend() {
   $("legend").replaceChildren(...kinds.values());
 }
 
+// The page's title names the game while the game view is shown (the other views name themselves).
+export function renderTitle() {
+  if (app.info && !$("game-view").hidden) document.title = `${app.info.title} · Kings & Soldiers`;
+}
+
 function renderHeading() {
   assignPlayers();
   renderModes();
   renderLegend();
-  document.title = `${app.info.title} · Kings & Soldiers`;
+  renderTitle();
   $("title").textContent = app.info.title;
+  $("rules-link").href = rulesHash(app.record.game);
   $("variant-about").textContent = app.info.description ?? "";
   for (const b of $("games").children) b.setAttribute("aria-pressed", String(b.dataset.game === app.record.game));
   renderVariants();
@@ -217,7 +228,7 @@ function rematch(switched = false) {
 }
 
 // The side drawn at the bottom when the board is not flipped: the one whose pieces start lower.
-function bottomSide(info) {
+export function bottomSide(info) {
   const start = boardEntry(app.catalog, info.game, info.variant)?.state.board ?? {};
   const rank = Object.fromEntries(info.squares.map((sq) => [sq.name, sq.y]));
   const depth = (side) => {
@@ -228,7 +239,7 @@ function bottomSide(info) {
 }
 
 // Against the computer the person's side is at the bottom (and kept there as the board's setting).
-function facePerson() {
+export function facePerson() {
   const person = { "play-0": 0, "play-1": 1 }[app.mode];
   if (person === undefined || !app.info) return;
   const wanted = app.info.sides[person].id === bottomSide(app.info) ? "normal" : "flipped";

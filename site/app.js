@@ -2,6 +2,8 @@
 // in progress; friend games, the library and the other views are features of their own, each
 // registered with the router (router.js), which shows one view at a time by the address's hash.
 
+import { addAnalysisView } from "./analysis.js";
+import { addAssist } from "./assist.js";
 import { catalog, boardEntry } from "./catalog.js";
 import { wireFriendGames, openFriendLink } from "./friend.js";
 import {
@@ -40,6 +42,8 @@ const $ = (id) => document.getElementById(id);
 
 const router = createRouter({ fallback: { name: "game", element: $("game-view"), show: renderTitle } });
 addLibraryView(router);
+addAnalysisView(router);
+addAssist();
 addEditorView(router);
 router.add(
   createPuzzlesView({
@@ -169,7 +173,7 @@ async function boot() {
   // What to open, best first: a shared link, the saved game, a new game of the linked game, then
   // a new game of the first game. Each failure is said; the first that works is shown. A link
   // that cannot be opened is said too, and the saved game is shown (and kept).
-  let link = readLink(location.hash, app.catalog);
+  let link = router.current === "game" ? readLink(location.hash, app.catalog) : null; // another view's link is its own
   if (link?.problem) {
     showMessage(`That link could not be opened: ${link.problem}.`);
     link = null;

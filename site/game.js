@@ -272,7 +272,12 @@ export function renderControls() {
       enabled: idle && app.state?.result == null && humanToMove(),
     },
   });
+  for (const listener of controlListeners) listener();
 }
+
+// Features whose controls follow the game view's (the hint, the way into the analysis board).
+const controlListeners = [];
+export const onControls = (listener) => controlListeners.push(listener);
 
 // Show `state` (Python's answer for the record the board shows), animating `motion` ({path,
 // removed} or true) if given; `line` is the game's line of moves when it changes (review.js).

@@ -9,7 +9,7 @@ import { boardEntry, catalog, whyUnknown } from "./catalog.js";
 import { act, app, engine as pageEngine, facePerson, openFirst, storage } from "./game.js";
 import { describeError } from "./messages.js";
 import { glyphMarkup } from "./glyphs.js";
-import { linkHash } from "./links.js";
+import { analysisHash, linkHash } from "./links.js";
 import { LIMITS, newId } from "./storage.js";
 
 const CHECK_DELAY_MS = 150; // set-ups are checked once the clicks pause, not on every one
@@ -21,14 +21,6 @@ export function editorHash(game, variant = null, start = null) {
   if (variant) params.set("variant", variant);
   if (start) params.set("start", start);
   return `#${params}`;
-}
-
-/** The analysis board's hash for a position (the analysis view reads it). */
-export function analysisHash(game, variant, position) {
-  const params = new URLSearchParams({ game });
-  if (variant) params.set("variant", variant);
-  params.set("start", position);
-  return `#analysis&${params}`;
 }
 
 const MARKUP = `
@@ -436,7 +428,7 @@ export function createEditor({ element, engine, current, play, keep }) {
     named("share").disabled = named("save").disabled = !valid;
     const analyse = named("analyse");
     analyse.classList.toggle("disabled", !valid);
-    if (valid) analyse.href = analysisHash(ed.game, ed.variant, verdict.position);
+    if (valid) analyse.href = analysisHash({ game: ed.game, variant: ed.variant, start: verdict.position, moves: [] });
     else analyse.removeAttribute("href");
     $(".share").hidden = true;
     $(".editor-saved").textContent = "";

@@ -1,6 +1,6 @@
 """A page of 20 diagrams: how soon all are drawn, against plain images, in one run of the same Chromium.
 
-    python bench/diagrams.py [--runs 7] [--no-build]
+    python bench/diagrams.py [--runs 7] [--python-runs 3] [--no-build]
 
 Three pages show the same 20 mid-game positions (seeded random play in all three games):
 
@@ -12,7 +12,9 @@ Three pages show the same 20 mid-game positions (seeded random play in all three
 
 "Drawn" is the moment every board's ``ready`` promise (or every image's load) has resolved and a frame
 has been painted, in ms since navigation start. Each run is a fresh browser context (cold cache);
-runs alternate between the pages. The benchmark fails if the diagrams page requests any file of the
+runs alternate between the diagrams and the images; the Python page runs after them (its workers
+would otherwise still be busy while the next page loads). The machine's load average is printed
+with the figures. The benchmark fails if the diagrams page requests any file of the
 Python runtime (pyodide/, worker.js, engine.js). The pages live in a temporary copy of dist/site.
 """
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import os
 import random
 import shutil
 import statistics
@@ -91,7 +94,7 @@ def measure(browser, url: str) -> tuple[float, list[str]]:
         runtime: list[str] = []
         page.on("request", lambda r: any(part in r.url for part in RUNTIME) and runtime.append(r.url))
         page.goto(url)
-        page.wait_for_selector("html[data-drawn-at]", state="attached", timeout=120_000)
+        page.wait_for_selector("html[data-drawn-at]", state="attached", timeout=300_000)
         return float(page.get_attribute("html", "data-drawn-at")), runtime
     finally:
         context.close()
@@ -99,7 +102,8 @@ def measure(browser, url: str) -> tuple[float, list[str]]:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=7, help="runs of each page (default 7)")
+    ap.add_argument("--runs", type=int, default=7, help="runs of the diagrams and the images pages (default 7)")
+    ap.add_argument("--python-runs", type=int, default=3, help="runs of the page drawn by Python (default 3)")
     ap.add_argument("--no-build", action="store_true", help="use the existing dist/site/")
     args = ap.parse_args(argv)
     site = build.DIST if args.no_build else build.build()
@@ -112,8 +116,7 @@ def main(argv: list[str] | None = None) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        for entry in site.iterdir():
-            (root / entry.name).symlink_to(entry.resolve())
+        shutil.copytree(site, root, dirs_exist_ok=True)  # a copy: a build meanwhile cannot disturb a run
         (root / "diagrams.html").write_text(board_page("20 diagrams", diagrams))
         (root / "python.html").write_text(board_page("20 diagrams drawn by Python", python))
         httpd = build.server(root)
@@ -130,23 +133,26 @@ def main(argv: list[str] | None = None) -> None:
                 (root / f"board-{i}.svg").write_text(svg)
             context.close()
             (root / "images.html").write_text(board_page("20 images", [f'<img src="board-{i}.svg" alt="">' for i in range(COUNT)]))
-            pages = {"diagrams": "diagrams.html", "images": "images.html", "python": "python.html"}
-            times: dict[str, list[float]] = {name: [] for name in pages}
-            for _ in range(args.runs):
-                for name, file in pages.items():
-                    drawn, runtime = measure(browser, base + file)
-                    if name != "python" and runtime:
-                        sys.exit(f"the {name} page requested the Python runtime: {runtime}")
-                    times[name].append(drawn)
+            load = os.getloadavg()[0]
+            times: dict[str, list[float]] = {"diagrams": [], "images": [], "python": []}
+            for name in ["diagrams", "images"] * args.runs + ["python"] * args.python_runs:
+                drawn, runtime = measure(browser, f"{base}{name}.html")
+                if name != "python" and runtime:
+                    sys.exit(f"the {name} page requested the Python runtime: {runtime}")
+                times[name].append(drawn)
             browser.close()
         httpd.shutdown()
 
+    median = {name: statistics.median(values) for name, values in times.items() if values}
     for name, values in times.items():
-        print(f"{name:9} median {statistics.median(values):6.0f} ms  runs: {', '.join(f'{v:.0f}' for v in values)}")
-    median = {name: statistics.median(values) for name, values in times.items()}
+        if values:
+            print(f"{name:9} median {median[name]:6.0f} ms  runs: {', '.join(f'{v:.0f}' for v in values)}")
     print("runtime requests of the diagrams page: none")
-    print(f"ratio diagrams/images: {median['diagrams'] / median['images']:.2f}x; "
-          f"python/diagrams: {median['python'] / median['diagrams']:.1f}x")
+    print(f"load average: {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
+    ratios = f"ratio diagrams/images: {median['diagrams'] / median['images']:.2f}x"
+    if "python" in median:
+        ratios += f"; python/diagrams: {median['python'] / median['diagrams']:.1f}x"
+    print(ratios)
 
 
 if __name__ == "__main__":

@@ -37,8 +37,8 @@ def baseline_player(time_ms: float):
 
     def play(game: Game, rng: random.Random) -> str:
         position = old.load(game.game, game.position.text, game.variant)
-        # Repetition keys are plain tuples in both engines, so the game's history carries over.
-        history = [p.repetition_key for p in game.positions[:-1]]
+        # The game's earlier positions as that engine keys them (its states are built otherwise).
+        history = [old.load(game.game, p.text, game.variant).repetition_key for p in game.positions[:-1]]
         return old.analyse(position, time_ms=time_ms, seed=rng.getrandbits(32), history=history).move
 
     play.__name__ = f"base:{time_ms:g}"

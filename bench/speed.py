@@ -4,6 +4,7 @@ engine against a baseline measured in the same run.
     python bench/speed.py                 # a table: today's figures and the ratios
     python bench/speed.py --rounds 5      # best of 5 rounds (default 3)
     python bench/speed.py --json          # one JSON object
+    python bench/speed.py --levels        # each AI level's depth and think time per game
     python bench/speed_browser.py         # search nodes/s in the site's worker in Chromium
 
 Baselines, each run in turns with today's engine (round by round, best of the rounds, so a busy
@@ -90,12 +91,22 @@ def reference_perft(game: str, text: str, depth: int) -> int:
 
 
 def _timed(work) -> tuple[float, object]:
-    started = time.perf_counter()
+    """Seconds of this process's CPU time that ``work`` took (the machine is shared: wall-clock
+    time would also count the other jobs' turns on the cores), and its result."""
+    started = time.process_time()
     result = work()
-    return time.perf_counter() - started, result
+    return time.process_time() - started, result
+
+
+def forget_evaluations(engine) -> None:
+    """Empty the games' evaluation caches (``core.cached_evaluation``), so that a round of
+    searches does not find the scores of the round before it."""
+    for cls in engine.core._REGISTRY.values():
+        getattr(cls, "_evaluations", {}).clear()
 
 
 def _searches(engine, texts: list[str], game: str, nodes: int) -> int:
+    forget_evaluations(engine)
     return sum(engine.Search(engine.load(game, t), nodes=nodes, seed=0).run().nodes for t in texts)
 
 
@@ -157,6 +168,25 @@ def run(nodes: int = NODES, rounds: int = 3, baseline: bool = True, games=None) 
     }
 
 
+def levels(games=None, seeds: int = 3) -> None:
+    """Each level's median depth and think time per game, over the positions of ``seeds`` seeded
+    random games (``sample_positions``), and how many of its searches reached their time cap."""
+    from pygame_rules.search import LEVELS, analyse
+
+    print(f"{'game':<13} {'level':>5} {'nodes':>7} {'cap ms':>7} {'depth':>6} {'median ms':>10} {'max ms':>7} {'capped':>7}")
+    for game in games or pygame_rules.games():
+        positions = [p for seed in range(1, seeds + 1) for p in sample_positions(game, seed)]
+        for n, level in LEVELS.items():
+            if level.nodes is None:
+                continue
+            results = [analyse(p, level=n, seed=0) for p in positions]
+            depths = sorted(r.depth for r in results)
+            times = sorted(r.elapsed_ms for r in results)
+            capped = sum(1 for t in times if t >= 0.9 * level.time_ms)
+            print(f"{game:<13} {n:>5} {level.nodes_in(positions[0]):>7} {level.time_ms:>7} {depths[len(depths) // 2]:>6} "
+                  f"{times[len(times) // 2]:>10.0f} {times[-1]:>7.0f} {capped:>4}/{len(times)}", flush=True)
+
+
 def main(argv=None) -> None:
     import argparse
 
@@ -166,9 +196,13 @@ def main(argv=None) -> None:
     ap.add_argument("--rounds", type=int, default=3, help="rounds; each figure is the best (default 3)")
     ap.add_argument("--no-baseline", action="store_true", help="today's engine and the reference only")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--levels", action="store_true", help="each level's depth and think time instead")
     args = ap.parse_args(argv)
     for game in args.games:
         pygame_rules.position_class(game)  # an unknown game fails at once
+    if args.levels:
+        levels(args.games)
+        return
     result = run(args.nodes, args.rounds, not args.no_baseline, args.games)
     if args.json:
         print(json.dumps(result))

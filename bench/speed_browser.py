@@ -4,7 +4,7 @@ CPython on the same machine and against the engine before issue 17 in the same b
     python bench/speed_browser.py [--nodes 2000] [--rounds 3] [--no-build] [--no-baseline]
 
 Every runtime does exactly the same work: the searches of ``bench/speed.py`` (seeded positions, a
-node budget each, seed 0), in CPython through :class:`pygame_rules.Search` and in the browser
+node budget each, seed 0; each round other positions, as the engine remembers evaluations), in CPython through :class:`pygame_rules.Search` and in the browser
 through the bridge's ``bestmove`` request sent to the page's own worker. Each search reports the
 time it spent searching, so the worker's messaging is left out. The baseline is the whole site of
 commit ``bef4ac7`` (``baseline.py``), extracted from git and built into a temporary directory, in a
@@ -92,7 +92,9 @@ def main(argv: list[str] | None = None) -> None:
     if not args.no_baseline:
         sites["baseline"] = build_baseline_site()
     games = pygame_rules.games()
-    positions = {game: sample_positions(game) for game in games}
+    # Each round searches other positions (seed = round): the engine remembers evaluations, so a
+    # round must not repeat the searches of the round before it.
+    positions = {(game, r): sample_positions(game, seed=r + 1) for game in games for r in range(args.rounds)}
     runtimes = ("cpython", *sites)
     rates: dict[tuple[str, str], list[float]] = {(g, r): [] for g in games for r in runtimes}
 
@@ -106,13 +108,14 @@ def main(argv: list[str] | None = None) -> None:
         for name, root in sites.items():
             pages[name], httpd = open_site(browser, root)
             servers.append(httpd)
-            pages[name].evaluate(BROWSER_SEARCHES, [games[0], [positions[games[0]][0].text], 200])  # warm up
-        for _ in range(args.rounds):
+            warm_up = sample_positions(games[0], seed=1000)[0].text
+            pages[name].evaluate(BROWSER_SEARCHES, [games[0], [warm_up], 200])
+        for r in range(args.rounds):
             for game in games:
-                total, ms = cpython_searches(positions[game], args.nodes)
+                total, ms = cpython_searches(positions[game, r], args.nodes)
                 rates[game, "cpython"].append(total / ms * 1000)
                 for name, page in pages.items():
-                    total, ms = page.evaluate(BROWSER_SEARCHES, [game, [q.text for q in positions[game]], args.nodes])
+                    total, ms = page.evaluate(BROWSER_SEARCHES, [game, [q.text for q in positions[game, r]], args.nodes])
                     rates[game, name].append(total / ms * 1000)
         version = pages["pyodide"].evaluate("navigator.userAgent.match(/Chrom\\w+\\/[\\d.]+/)?.[0] ?? navigator.userAgent")
         browser.close()

@@ -38,8 +38,9 @@ import build  # noqa: E402
 BARE_PAGE = """<!doctype html>
 <meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
-  import { loadPyodide } from "./pyodide/pyodide.mjs";
-  await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+  import { loadPyodide, version } from "./pyodide/pyodide.mjs";
+  await loadPyodide({ indexURL: new URL(`./pyodide/${version}/`, location.href).href,
+                     lockFileURL: new URL("./pyodide/pyodide-lock.json", location.href).href });
   document.documentElement.dataset.playableAt = String(Math.round(performance.now()));
 </script>
 """
@@ -47,8 +48,9 @@ BARE_PAGE = """<!doctype html>
 BARE_WORKER_PAGE = """<!doctype html>
 <meta charset="utf-8"><title>bare Pyodide in a worker</title>
 <script type="module">
-  const source = `import { loadPyodide } from "${new URL("./pyodide/pyodide.mjs", location.href)}";
-    await loadPyodide({ indexURL: "${new URL("./pyodide/", location.href)}" }); postMessage("ready");`;
+  const source = `import { loadPyodide, version } from "${new URL("./pyodide/pyodide.mjs", location.href)}";
+    await loadPyodide({ indexURL: "${new URL("./pyodide/", location.href)}" + version + "/",
+                        lockFileURL: "${new URL("./pyodide/pyodide-lock.json", location.href)}" }); postMessage("ready");`;
   const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { type: "module" });
   worker.onmessage = () => (document.documentElement.dataset.playableAt = String(Math.round(performance.now())));
 </script>
@@ -57,11 +59,10 @@ BARE_WORKER_PAGE = """<!doctype html>
 PREBUILT_PAGE = """<!doctype html>
 <meta charset="utf-8"><title>first visit from a prebuilt snapshot</title>
 <script type="module">
-  const source = `import { restore } from "${new URL("./warmstart.js", location.href)}";
-    const indexURL = "${new URL("./pyodide/", location.href)}";
-    const lock = fetch(indexURL + "pyodide-lock.json").then((r) => r.json());
+  const source = `import { PACKAGES_URL, restore } from "${new URL("./warmstart.js", location.href)}";
+    const lock = fetch(PACKAGES_URL + "pyodide-lock.json").then((r) => r.json());
     const snapshot = fetch("${new URL("./snapshot.bin", location.href)}").then((r) => r.arrayBuffer());
-    const pyodide = await restore(indexURL, lock, snapshot, { stdout: () => {}, stderr: () => {} });
+    const pyodide = await restore(lock, snapshot, { stdout: () => {}, stderr: () => {} });
     pyodide.pyimport("pygame_rules.bridge").handle('{"op": "games"}');
     postMessage("ready");`;
   const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { type: "module" });
@@ -118,6 +119,25 @@ def wait_for(condition, what: str) -> None:
         time.sleep(0.5)
 
 
+def first_visit_download(playwright, url: str, chromium: str | None) -> dict[str, int]:
+    """Bytes of each file a first visit downloads until it works offline with its snapshot, in a new
+    browser profile: a profile's disk cache, unlike a private context's memory cache, keeps the
+    9.6 MB wasm, so the service worker can take it from there."""
+    build.CountingHandler.served.clear()
+    with tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=chromium, args=build.CHROMIUM_ARGS if chromium else [])
+        try:
+            page = context.new_page()
+            page.goto(url)
+            playable_at(page)
+            wait_for(lambda: page.evaluate("navigator.serviceWorker.controller !== null"), "service worker")
+            wait_for(lambda: page.evaluate(STORED_SIZE), "snapshot")
+        finally:
+            context.close()
+    return dict(build.CountingHandler.served)
+
+
 def visits(browser, url: str, save_snapshot: Path | None) -> dict[str, float]:
     """A first visit, then a warm one and an offline one in the same context."""
     context = browser.new_context()
@@ -168,7 +188,7 @@ def main(argv: list[str] | None = None) -> None:
         (root / "bare.html").write_text(BARE_PAGE)
         (root / "bare-worker.html").write_text(BARE_WORKER_PAGE)
         (root / "prebuilt.html").write_text(PREBUILT_PAGE)
-        httpd = build.server(root)
+        httpd = build.server(root, handler=build.CountingHandler)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{httpd.server_address[1]}/"
         names = ["bare", "bare worker", "site cold", "site warm", "site offline", "prebuilt snapshot"]
@@ -189,6 +209,7 @@ def main(argv: list[str] | None = None) -> None:
                     throttled["site cold"].append(measure(browser, base + "index.html", args.mbits))
                     throttled["prebuilt snapshot"].append(measure(browser, base + "prebuilt.html", args.mbits))
             browser.close()
+            served = first_visit_download(p, base + "index.html", chromium)
         snapshot_mb = (root / "snapshot.bin").stat().st_size / 1e6
         httpd.shutdown()
 
@@ -196,6 +217,10 @@ def main(argv: list[str] | None = None) -> None:
     if not args.skip_throttled:
         report(f"throttled to {args.mbits:g} Mbit/s, 20 ms latency", throttled)
     print(f"\nsnapshot: {snapshot_mb:.1f} MB")
+    size = {f.relative_to(site).as_posix(): f.stat().st_size for f in site.rglob("*") if f.is_file()}
+    twice = sorted(name for name, n in served.items() if n > size.get(name or "index.html", n))
+    print(f"a first visit downloads {sum(served.values()) / 1e6:.1f} MB (the site is {sum(size.values()) / 1e6:.1f} MB) "
+          f"until it works offline with its snapshot; downloaded twice: {', '.join(twice) or 'none'}")
 
 
 if __name__ == "__main__":

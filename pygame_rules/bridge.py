@@ -373,6 +373,32 @@ def _link_decode(data: dict) -> dict:
     return _record_json(game)
 
 
+# -- the board editor --------------------------------------------------------------------------
+# The page arranges a set-up (pygame_rules.setup) and asks, as it changes, what is wrong with it.
+
+
+@handler("editor")
+def _editor(data: dict) -> dict:
+    """What the editor of ``game`` (and ``variant``) draws: the extra state's form ``fields``, the
+    ``start`` and ``empty`` set-ups, and with ``position`` (a position string) its ``setup``."""
+    from .setup import editor, setup_of
+
+    game, variant = _field(data, "game", str), _field(data, "variant", str, None)
+    answer = editor(game, variant)
+    text = _field(data, "position", str, None)
+    if text is not None:
+        answer["setup"] = setup_of(position_class(game, variant).from_text(text))
+    return answer
+
+
+@handler("setup")
+def _setup(data: dict) -> dict:
+    """Check a set-up: ``{"position", "problems": [{"text", "squares"}], "over"}`` (setup.check)."""
+    from .setup import check
+
+    return check(_field(data, "game", str), _field(data, "variant", str, None), data.get("setup"))
+
+
 # -- puzzles -----------------------------------------------------------------------------------
 # The page shows a puzzle, the person plays the solver's moves, and "puzzle-reply" says whether
 # each one still wins in time (proved by exhaustive search) and answers with the longest defence.
@@ -399,9 +425,10 @@ def _puzzles(data: dict) -> dict:
 def _puzzle_reply(data: dict) -> dict:
     """Judge the last of ``moves`` (the solver's moves and the replies so far, from the puzzle's
     start, ending with a solver move). Correct: ``{"correct": true, "solved": true}`` once it has
-    won, else the defence to play (``reply``, the longest) and the moves ``left``. Wrong:
-    ``{"correct": false, "escape", "message"}``, ``escape`` a reply after which the solver no
-    longer wins in time (None when the move ends the game or was the last one allowed)."""
+    won, else the defence to play (``reply``, the longest), the moves ``left`` and a ``hint`` (a
+    move that wins after the reply). Wrong: ``{"correct": false, "escape", "message", "hint"}``,
+    ``escape`` a reply after which the solver no longer wins in time (None when the move ends the
+    game or was the last one allowed), ``hint`` a move that would have won in its place."""
     from .puzzles import puzzle
     from .solve import Solver
 
@@ -426,13 +453,22 @@ def _puzzle_reply(data: dict) -> dict:
         if i % 2 == 0 and not solver.move_wins_within(position, move, left):
             if i < len(moves) - 1:
                 raise RequestError(f"move {i + 1} ({text}) does not win in time: the puzzle went wrong before the last move")
-            return _wrong(solver, move, left)
+            return {**_wrong(solver, move, left), "hint": _hint(p, solver, position, moves[:-1], left)}
         position = move.after
     if position.winner == side:
         return {"correct": True, "solved": True}
     left = p.moves - (len(moves) + 1) // 2
     reply, _ = solver.defences(position, left)[0]
-    return {"correct": True, "solved": False, "reply": reply, "left": left}
+    after = position.play(reply)
+    return {"correct": True, "solved": False, "reply": reply, "left": left, "hint": _hint(p, solver, after, [*moves, reply], left)}
+
+
+def _hint(p: Any, solver: Any, position: Any, moves: list[str], left: int) -> str:
+    """A solver move that wins within ``left`` moves from ``position`` (reached by ``moves``): the
+    puzzle's verified solution while the moves follow it, else the first that the search proves."""
+    if tuple(moves) == p.solution[: len(moves)]:
+        return p.solution[len(moves)]
+    return solver.winning_moves(position, left)[0]
 
 
 def _wrong(solver: Any, move: Any, left: int) -> dict:

@@ -324,6 +324,10 @@ class Position:
 
     __slots__ = ("_state", "_text", "_legal", "_decision", "_winner")
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._evaluations: dict[int, float] = {}  # each game's and variant's own (see cached_evaluation)
+
     def __init__(self, state: Any):
         """Wrap a game-specific ``state``; use :meth:`from_text` or :func:`pygame_rules.load`."""
         self._state = state
@@ -586,6 +590,30 @@ class Position:
             "start": cls.start_text,
             **cls.geometry.to_json(),
         }
+
+
+#: Evaluations a game keeps at most (about 100 bytes each) before it forgets them all.
+EVALUATIONS_KEPT = 100_000
+
+
+def cached_evaluation(evaluate: Callable[[Position], float]) -> Callable[[Position], float]:
+    """Decorate a game's ``evaluate`` to remember its scores by the hash of the position's state.
+
+    A search meets the same positions again and again (each deeper iteration goes over the last
+    one's tree, and transpositions), and an evaluation depends on the state alone. Keyed by the
+    hash, as the search's own table is, so that no state is kept alive; the memory is bounded."""
+
+    def cached(self: Position) -> float:
+        memo, key = self._evaluations, hash(self._state)
+        score = memo.get(key)
+        if score is None:
+            if len(memo) >= EVALUATIONS_KEPT:
+                memo.clear()
+            score = memo[key] = evaluate(self)
+        return score
+
+    cached.__doc__, cached.__name__ = evaluate.__doc__, evaluate.__name__
+    return cached
 
 
 def perft(position: Position, depth: int) -> int:

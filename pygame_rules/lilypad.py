@@ -17,6 +17,7 @@ from .core import (
     Move,
     Position,
     PositionError,
+    cached_evaluation,
     format_board,
     parse_board,
     quote,
@@ -129,8 +130,39 @@ def _cone(side: str, king: int) -> tuple[tuple[int, float], ...]:
     return tuple(cone)
 
 
-#: ``DANGER_CONE[side][king]``: the squares (and weights) where enemies endanger the King.
-DANGER_CONE = {side: tuple(_cone(side, k) for k in range(64)) for side in (BLACK, GREEN)}
+#: ``DANGER_MASKS[side][king]``: the squares where enemies endanger the King, as one bit mask
+#: (bit ``i`` for square ``i``) per weight.
+DANGER_MASKS = {
+    side: tuple(
+        tuple((sum(1 << j for j, w in _cone(side, k) if w == weight), weight) for weight in sorted(set(DANGER_BY_RANK)))
+        for k in range(64)
+    )
+    for side in (BLACK, GREEN)
+}
+#: ``board.translate(...)``: "1" on a side's pieces (or its checkers without the King), else "0".
+_BIT_TABLES = {
+    (side, with_king): str.maketrans(
+        {p: "1" if p in (MOVERS[side] if with_king else CHECKERS_WITHOUT_KING[side]) else "0" for p in (EMPTY, *SIDE_OF)}
+    )
+    for side in (BLACK, GREEN)
+    for with_king in (True, False)
+}
+_FILE_A = sum(1 << i for i in range(64) if i % 8 == 0)
+_FILE_H = sum(1 << i for i in range(64) if i % 8 == 7)
+_ALL = (1 << 64) - 1
+_NOT_FILE_A, _NOT_FILE_H = _ALL & ~_FILE_A, _ALL & ~_FILE_H
+
+
+_EMPTY_TABLE = str.maketrans({p: "1" if p == EMPTY else "0" for p in (EMPTY, *SIDE_OF)})
+#: A diagonal step on bit masks: (how far bits move, the squares it may land on: a step to the
+#: right cannot land on file a, nor one to the left on file h).
+_FORWARD_SHIFTS = {BLACK: ((9, _NOT_FILE_A), (7, _NOT_FILE_H)), GREEN: ((-7, _NOT_FILE_A), (-9, _NOT_FILE_H))}
+_ALL_SHIFTS = _FORWARD_SHIFTS[BLACK] + _FORWARD_SHIFTS[GREEN]
+
+
+def _bits(board: str, side: str, with_king: bool = True) -> int:
+    """The squares of ``side``'s pieces as a bit mask (bit ``i`` for square ``i``)."""
+    return int(board.translate(_BIT_TABLES[side, with_king])[::-1], 2)
 STEP_TEXT = {(i, j): f"{NAMES[i]}-{NAMES[j]}" for i in range(64) for j in range(64)}
 SWAP_TEXT = {(i, j): f"{NAMES[i]}>{NAMES[j]}" for i in range(64) for j in range(64)}
 _SEPARATORS = re.compile("[-:>@]")
@@ -138,7 +170,8 @@ _new = tuple.__new__  # builds a State without its constructor's Python-level ca
 
 
 class State(NamedTuple):
-    board: tuple[str, ...]
+    #: A letter a square in square order, "." for empty (a string: compact, and hashed once).
+    board: str
     turn: str
     #: Sides that still have to drop their King: "bg", "g" or "".
     drops: str
@@ -185,7 +218,7 @@ class Lilypad(Position):
     #: What the pieces are called in messages.
     checkers = "soldiers"
 
-    __slots__ = ("_kings",)  # each side's King square, found when first asked
+    __slots__ = ()
 
     # -- position strings -----------------------------------------------------------------------
 
@@ -233,7 +266,7 @@ class Lilypad(Position):
                 raise PositionError(
                     f"position {quote(text)}: {cls.side_names[s]} has dropped its King but has none on the board"
                 )
-        return State(tuple(board), side, drops)
+        return State("".join(board), side, drops)
 
     def _format(self) -> str:
         s = self._state
@@ -247,34 +280,25 @@ class Lilypad(Position):
 
     def king_square(self, side: str) -> int:
         """Index of ``side``'s King (or pawn), or -1."""
-        try:
-            return self._kings[side]
-        except AttributeError:  # found once per position: the search asks several times a node
-            board = self._state.board
-            self._kings = {s: self._find_king(board, s) for s in (BLACK, GREEN)}
-            return self._kings[side]
-
-    @staticmethod
-    def _find_king(board: tuple[str, ...], side: str) -> int:
-        for king in (KING[side], CROWNED_KING[side]):
-            try:
-                return board.index(king)  # scans in C
-            except ValueError:
-                pass
-        return -1
+        board = self._state.board
+        k = board.find(KING[side])
+        return k if k >= 0 else board.find(CROWNED_KING[side])
 
     def _decide(self) -> str | None:
         """RULES.md's order: a King on its last row wins (the side that just moved is looked at
         first); else no King left after the drops is a draw."""
-        mover = self.other(self.turn)
+        s = self._state
+        board, turn = s.board, s.turn
         kings = 0
-        for side in (mover, self.turn):
-            k = self.king_square(side)
+        for side in (OTHER[turn], turn):
+            k = board.find(KING[side])
+            if k < 0:
+                k = board.find(CROWNED_KING[side])
             if k >= 0:
                 kings += 1
                 if RANK[k] == LAST_ROW[side]:
                     return side
-        return "draw" if kings == 0 and not self._state.drops else None
+        return "draw" if kings == 0 and not s.drops else None
 
     def _end_reason(self, decided: str) -> str:
         if decided == "draw":
@@ -302,7 +326,7 @@ class Lilypad(Position):
         board = list(s.board)
         for i, piece in changes:
             board[i] = piece
-        return _new(State, (tuple(board), OTHER[s.turn], s.drops[1:]))
+        return _new(State, ("".join(board), OTHER[s.turn], s.drops[1:]))
 
     def _edges(self) -> list[tuple]:
         """RULES.md's move rules (the core's edge protocol): drops during the drop phase, else the
@@ -310,8 +334,7 @@ class Lilypad(Position):
         s = self._state
         if s.drops:
             return self._drops()
-        own = self._own_squares(s.board, s.turn)
-        return self._captures(own) or self._steps(own) + self._swaps()
+        return self._captures() or self._steps(self._own_squares(s.board, s.turn)) + self._swaps()
 
     def _tactical_edges(self) -> tuple[list[tuple], bool]:
         """Captures (then every move is one), else the King's moves that reach its last row, and
@@ -320,12 +343,11 @@ class Lilypad(Position):
         if s.drops:
             return [], True  # a drop neither captures nor wins
         board, turn = s.board, s.turn
-        own = self._own_squares(board, turn)
-        captures = self._captures(own)
+        captures = self._captures()
         if captures:
             return captures, False
         k = self.king_square(turn)
-        wins = [e for e in self._steps([k]) if e[4]] if k in own else []
+        wins = [e for e in self._steps([k]) if e[4]] if k >= 0 and self.king_checker_moves else []
         if self.crowning:  # a swap reaches the last row only onto a crowned checker there
             wins += [e for e in self._swaps() if e[4]]
         if wins:
@@ -333,7 +355,7 @@ class Lilypad(Position):
         if k >= 0 and any(board[j] in CHECKERS_WITHOUT_KING[turn] for j in DIAGONAL_NEIGHBOURS[k]):
             return [], True  # a swap
         landing = LANDING[self.crowning]
-        for i in own:
+        for i in self._own_squares(board, turn):
             p = board[i]
             lands = landing[p]
             for j in STEP_TARGETS[p][i]:
@@ -350,10 +372,14 @@ class Lilypad(Position):
                 edges.append((f"K@{NAMES[i]}", ((i, KING[turn]),), 0.0, False, False))
         return edges
 
-    def _own_squares(self, board: tuple[str, ...], turn: str) -> list[int]:
+    def _own_squares(self, board: str, turn: str) -> list[int]:
         """The squares of the side to move's checkers that may move (Appendix A: not the pawn's)."""
-        mine = MOVERS[turn] if self.king_checker_moves else CHECKERS_WITHOUT_KING[turn]
-        return [i for i in DARK_SQUARES if board[i] in mine]
+        marked = board.translate(_BIT_TABLES[turn, self.king_checker_moves])
+        own, i = [], marked.find("1")
+        while i >= 0:
+            own.append(i)
+            i = marked.find("1", i + 1)
+        return own
 
     def _steps(self, own: list[int]) -> list[tuple]:
         """Rule 2: one square diagonally forward (crowned checkers: any way) to an empty square;
@@ -375,13 +401,15 @@ class Lilypad(Position):
                 edges.append((STEP_TEXT[i, j], ((i, EMPTY), (j, landed)), 0.0, False, wins))
         return edges
 
-    def _captures(self, own: list[int]) -> list[tuple]:
+    def _captures(self) -> list[tuple]:
         s = self._state
         board, turn = s.board, s.turn
         edges: list[tuple] = []
+        if not self._may_capture(board, turn):
+            return edges
         enemies = ENEMIES[turn] if self.king_checker_capturable else ENEMY_CHECKERS_WITHOUT_KING[turn]
         work = None
-        for i in own:
+        for i in self._own_squares(board, turn):
             p = board[i]
             for over, land in JUMP_LEGS[p][i]:  # a first jump? (then follow the chains)
                 if board[over] in enemies and board[land] == EMPTY:
@@ -394,6 +422,21 @@ class Lilypad(Position):
             self._jumps(work, p, i, [NAMES[i]], [(i, EMPTY)], turn, edges)
             work[i] = p
         return edges
+
+    def _may_capture(self, board: str, turn: str) -> bool:
+        """Whether a checker of the side to move stands next to an enemy with an empty square
+        beyond, in a direction it could jump: on bit masks, all pieces at once (if not, there is
+        no capture; if so, ``_captures`` looks piece by piece)."""
+        own = _bits(board, turn, self.king_checker_moves)
+        enemies = _bits(board, OTHER[turn], self.king_checker_capturable)
+        empty = int(board.translate(_EMPTY_TABLE)[::-1], 2)
+        for shift, keep in _ALL_SHIFTS if self.crowning else _FORWARD_SHIFTS[turn]:
+            if shift > 0:
+                if (((own << shift) & keep & enemies) << shift) & keep & empty:
+                    return True
+            elif (((own >> -shift) & keep & enemies) >> -shift) & keep & empty:
+                return True
+        return False
 
     def _jumps(self, board: list[str], piece: str, at: int, path: list[str], changes: list, turn: str,
                edges: list[tuple]) -> None:
@@ -474,6 +517,7 @@ class Lilypad(Position):
 
     # -- for the UI and the search ---------------------------------------------------------------
 
+    @cached_evaluation
     def evaluate(self) -> float:
         """Material, and each King's value: it is a side's only way to win, so it is worth more
         once the other King is gone (then only losing it can spoil the game). A King is rated by
@@ -507,31 +551,23 @@ class Lilypad(Position):
         captures being compulsory, they can lure it into a capture that leaves it to be taken.
         (Measured: against the random player at 150 nodes, a cone of three ranks won 96% of
         games where one of two won 87%; against the two-rank version, 57% of the points.)"""
-        board, enemies = self._state.board, ENEMIES[side]
-        return sum([weight for j, weight in DANGER_CONE[side][king] if board[j] in enemies])
+        enemies = _bits(self._state.board, OTHER[side])
+        return sum([weight * (mask & enemies).bit_count() for mask, weight in DANGER_MASKS[side][king]])
 
     def _reach(self, side: str, king: int) -> int:
         """How many ranks from its back row the King could be after one swap move: the farthest
-        square of the friendly checkers it can swap to (or its own)."""
-        board = self._state.board
-        friendly = CHECKERS_WITHOUT_KING[side]
-        back = BACK_ROW[side]
-        seen = {king}
-        frontier = [king]
-        reach = abs(RANK[king] - back)
-        farthest = 7 if self.crowning else 6  # a soldier never stands on its last row
-        while frontier and reach < farthest:  # a breadth-first search
-            nxt = []
-            for i in frontier:
-                for j in DIAGONAL_NEIGHBOURS[i]:
-                    if j not in seen and board[j] in friendly:
-                        seen.add(j)
-                        nxt.append(j)
-                        r = abs(RANK[j] - back)
-                        if r > reach:
-                            reach = r
-            frontier = nxt
-        return reach
+        square of the friendly checkers it can swap to (or its own), by a flood fill on bit masks."""
+        friendly = _bits(self._state.board, side, with_king=False)
+        seen = frontier = 1 << king
+        right, left = _NOT_FILE_A & friendly, _NOT_FILE_H & friendly  # where a step may land
+        while frontier:
+            frontier = (
+                (frontier << 9 & right) | (frontier << 7 & left) | (frontier >> 7 & right) | (frontier >> 9 & left)
+            ) & ~seen
+            seen |= frontier
+        if side == BLACK:  # its back row is the top one, squares 0-7: the farthest is the last bit
+            return (seen.bit_length() - 1) >> 3
+        return 7 - (((seen & -seen).bit_length() - 1) >> 3)
 
     def status(self) -> dict:
         s = self._state

@@ -23,6 +23,7 @@ from .core import (
     Move,
     Position,
     PositionError,
+    cached_evaluation,
     format_board,
     parse_board,
     quote,
@@ -168,11 +169,13 @@ DIAGONAL_NEIGHBOURS = tuple(_steps(i, DIAGONAL) for i in range(COUNT))
 FIELD_NEIGHBOURS = tuple(tuple(j for j in NEIGHBOURS[i] if FIELD[j]) for i in range(COUNT))
 #: A cobra's single steps: king steps and ring steps.
 COBRA_STEPS = tuple(NEIGHBOURS[i] + RING[i] for i in range(COUNT))
-#: Squares two king steps away or less, for the Lion-safety term of the evaluation.
-NEAR = tuple(
-    frozenset(k for j in NEIGHBOURS[i] for k in NEIGHBOURS[j] if k != i) | NEIGHBOUR_SET[i]
+#: Squares two king steps away or less, and the neighbours, as bit masks: for the Lion-safety
+#: term of the evaluation.
+NEAR_MASK = tuple(
+    sum(1 << k for k in frozenset(k for j in NEIGHBOURS[i] for k in NEIGHBOURS[j] if k != i) | NEIGHBOUR_SET[i])
     for i in range(COUNT)
 )
+NEIGHBOUR_MASK = tuple(sum(1 << j for j in NEIGHBOURS[i]) for i in range(COUNT))
 
 
 def _field_ray(i: int, d: int) -> tuple[int, ...]:
@@ -209,6 +212,43 @@ PROMOTES = {
     BLACK: frozenset(SQUARE[n] for n in GREEN_BURROWS[WHITE]),
 }
 
+
+
+def _mask(squares: Iterable[int]) -> int:
+    return sum(1 << j for j in set(squares))
+
+
+_TWO_STEPS = tuple(
+    frozenset(NEIGHBOURS[i] + RING[i] + tuple(k for j in NEIGHBOURS[i] + RING[i] for k in NEIGHBOURS[j] + RING[j]))
+    for i in range(COUNT)
+)
+
+
+def _reach(p: str, i: int) -> Iterable[int]:
+    """The squares where a piece ``p`` on ``i`` might take something in one move (more, never fewer)."""
+    kind, side = KIND[p], SIDE_OF[p]
+    if kind == TIGER:
+        return [j for ray in TIGER_RAYS[i] for j in ray]
+    if kind == FROG:
+        return FROG_CAPTURES[side][i] + tuple(j for _, j in LEAPFROGS[side][i])
+    if kind == RHINO:  # uncharged: one step (a charging Rhino is always generated)
+        return ORTHOGONAL_NEIGHBOURS[i]
+    if kind == SPIDER:
+        return NEIGHBOURS[i] + RING[i] + tuple(j for _, j in SPIDER_LEAPS[i])
+    if kind == ELEPHANT:
+        ahead = STEP[i][FORWARD[side]]
+        return DIAGONAL_NEIGHBOURS[i] + ((ahead, STEP[ahead][FORWARD[side]]) if ahead >= 0 else ())
+    return _TWO_STEPS[i]  # Lion, Cobra, Butterfly
+
+
+#: ``REACH[piece][i]``, as a bit mask: the squares where ``piece`` on ``i`` might take something.
+REACH = {p: tuple(_mask(j for j in _reach(p, i) if j >= 0) for i in range(COUNT)) for p in LETTERS[WHITE] + LETTERS[BLACK]}
+#: ``board.translate(PIECES_OF[side])`` marks ``side``'s pieces "1" and every other square "0".
+PIECES_OF = {
+    side: str.maketrans({p: "1" if p in letters else "0" for p in (EMPTY, *LETTERS[WHITE], *LETTERS[BLACK])})
+    for side, letters in LETTERS.items()
+}
+
 #: Move texts and two-square paths by (start, end), looked up rather than written per move.
 MOVE_TEXT = {(i, j): f"{NAMES[i]}-{NAMES[j]}" for i in range(COUNT) for j in range(COUNT)}
 TAKE_TEXT = {(i, j): f"{NAMES[i]}x{NAMES[j]}" for i in range(COUNT) for j in range(COUNT)}
@@ -219,7 +259,8 @@ PATH = {(i, j): (NAMES[i], NAMES[j]) for i in range(COUNT) for j in range(COUNT)
 
 
 class State(NamedTuple):
-    board: tuple[str, ...]
+    #: A letter a square in square order, "." for empty (a string: compact, and hashed once).
+    board: str
     turn: str
     #: Charge entries (rhino square, direction index, distance), in square-name order.
     charges: tuple[tuple[int, int, int], ...]
@@ -245,6 +286,15 @@ VALUES = {TIGER: 5.0, RHINO: 3.5, ELEPHANT: 3.0, SPIDER: 3.0, BUTTERFLY: 3.0, CO
 #: than HUNT_RANGE to the enemy Lion, for each hunter; and the share of a material lead gained as
 #: the board empties (even trades favour the side ahead), against the starting material.
 HUNT, HUNT_RANGE = 0.1, 5
+#: ``HUNT_BONUS[lion][i]``: what a hunter on ``i`` gains for standing near the enemy Lion on ``lion``.
+HUNT_BONUS = tuple(tuple(HUNT * max(0, HUNT_RANGE - d) for d in row) for row in DISTANCE)
+#: ``FROG_PROGRESS[side][i]``: a Frog's worth on ``i``: its value and the ranks it has advanced.
+FROG_PROGRESS = {
+    WHITE: tuple(VALUES[FROG] + 0.1 * r for r in RANK),
+    BLACK: tuple(VALUES[FROG] + 0.1 * (8 - r) for r in RANK),
+}
+#: Each side's hunters (every piece but the Lion and the Frogs) with their values.
+HUNTER_VALUES = {side: tuple((p, VALUES[p.lower()]) for p in letters[1:6] + letters[7]) for side, letters in LETTERS.items()}
 TRADE_BONUS = 0.3
 
 
@@ -275,7 +325,7 @@ class Lion(Position):
     side_names = SIDE_NAMES
     start_text = "c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - - 0"
     geometry = GEOMETRY
-    node_cost = 2.4  # bench/speed.py
+    node_cost = 1.7  # bench/speed.py
     pieces = {
         p: {
             "side": side,
@@ -296,7 +346,7 @@ class Lion(Position):
         board_text, side, charges_text, marks_text, stuck_text, clock_text = split_fields(
             text, 6, cls.start_text
         )
-        board = tuple(parse_board(board_text, GEOMETRY, "".join(cls.pieces)))
+        board = "".join(parse_board(board_text, GEOMETRY, "".join(cls.pieces)))
 
         def bad(why: str) -> PositionError:
             return PositionError(f"position {quote(text)}: {why}")
@@ -429,41 +479,30 @@ class Lion(Position):
         """Squares of marked pieces whose spider stands next to them: they cannot move."""
         return frozenset(b for a, b in self._state.marks if a in NEIGHBOUR_SET[b])
 
-    def _plans(self) -> dict[str, Plan]:
-        """Canonical move text -> plan, for every legal move (one per distinct effect)."""
+    def _plans(self, quiet: bool = True) -> dict[str, Plan]:
+        """Canonical move text -> plan, for every legal move (one per distinct effect); with
+        ``quiet`` False only the moves that remove a piece, unless a butterfly must leave the
+        burrow (then its moves, all of them)."""
         s = self._state
         board, side = s.board, s.turn
         frozen = self.frozen()
-        plans: dict[str, Plan] = {}
-        # A butterfly of ours that starts the turn in the burrow must leave it, if it can.
-        butterfly = LETTERS[side][7]
-        for i in BURROW:
-            if board[i] == butterfly and i not in frozen:
-                self._butterfly(board, side, i, plans)
+        plans = self._forced_plans(frozen)
         if plans:
             return plans
         stuck = s.stuck
+        # Captures only: skip the pieces with no enemy within reach (a charging Rhino may take its own).
+        enemies = 0 if quiet else int(board.translate(PIECES_OF[OTHER[side]])[::-1], 2)
         for i, p in enumerate(board):
-            if SIDE_OF[p] != side or i in frozen:
+            if p == EMPTY or SIDE_OF[p] != side or i in frozen:
                 continue
             kind = KIND[p]
-            if kind == LION:
-                self._lion(board, side, i, plans)
-            elif kind == TIGER:
-                self._tiger(board, side, i, plans)
-            elif kind == SPIDER:
-                self._spider(board, side, i, plans)
-            elif kind == COBRA:
-                self._cobra(board, side, i, plans)
-            elif kind == RHINO:
-                self._rhino(board, side, i, plans)
-            elif kind == ELEPHANT:
+            if not quiet and not REACH[p][i] & enemies and not (kind == RHINO and s.charges):
+                continue
+            if kind == ELEPHANT:
                 if i not in stuck:
-                    self._elephant(board, side, i, plans)
-            elif kind == FROG:
-                self._frog(board, side, i, plans)
+                    self._elephant(board, side, i, plans, quiet)
             else:
-                self._butterfly(board, side, i, plans)
+                self._MOVERS[kind](self, board, side, i, plans, quiet)
         return plans
 
     def _generate(self) -> Iterator[Move]:
@@ -477,11 +516,34 @@ class Lion(Position):
         """The core's edge protocol, from the same plans as the public Moves."""
         return self._edges_of(self._plans().items())
 
+    def _forced_plans(self, frozen: frozenset[int]) -> dict[str, Plan]:
+        """The moves of the side to move's butterflies that start the turn in the burrow: if there
+        are any, they must leave it (or ring-step), and nothing else may move."""
+        s = self._state
+        board, side = s.board, s.turn
+        butterfly = LETTERS[side][7]
+        plans: dict[str, Plan] = {}
+        if butterfly in board:
+            for i in BURROW:
+                if board[i] == butterfly and i not in frozen:
+                    self._butterfly(board, side, i, plans, True)
+        return plans
+
     def _tactical_edges(self) -> tuple[list[tuple], bool]:
-        """Only the plans that remove a piece become edges (only they capture or win)."""
-        plans = self._plans()
-        captures = [(text, plan) for text, plan in plans.items() if plan[3]]
-        return self._edges_of(captures), len(captures) < len(plans)
+        """Only the plans that remove a piece (only they capture or win), generated alone; and
+        whether a quiet move exists: most often the Lion's step to an empty square shows it."""
+        frozen = self.frozen()
+        forced = self._forced_plans(frozen)
+        if forced:
+            captures = [(text, plan) for text, plan in forced.items() if plan[3]]
+            return self._edges_of(captures), len(captures) < len(forced)
+        captures = [(text, plan) for text, plan in self._plans(quiet=False).items() if plan[3]]
+        board = self._state.board
+        lion = board.find(LETTERS[self._state.turn][0])
+        quiet = (
+            lion >= 0 and lion not in frozen and any(board[j] == EMPTY for j in FIELD_NEIGHBOURS[lion])
+        ) or any(not plan[3] for plan in self._plans().values())
+        return self._edges_of(captures), quiet
 
     def _edges_of(self, plans) -> list[tuple]:
         s = self._state
@@ -502,42 +564,49 @@ class Lion(Position):
     def _successor(self, plan: Plan) -> State:
         return self._after(self._state, *plan[1:])
 
-    def _lion(self, board, side, i, plans) -> None:
+    # Each piece's moves from square ``i`` go into ``plans``; with ``quiet`` False only those that
+    # remove a piece (for a quiescence search).
+
+    def _lion(self, board, side, i, plans, quiet) -> None:
         lion = board[i]
         for j in FIELD_NEIGHBOURS[i]:
             p = board[j]
             if p == EMPTY:
-                plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), lion, None, False, -1))
+                if quiet:
+                    plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), lion, None, False, -1))
                 for k in FIELD_NEIGHBOURS[j]:
                     q = board[k]
                     if k == i or SIDE_OF[q] == side:
                         continue
                     if q == EMPTY:
-                        plans.setdefault(MOVE_TEXT[i, k], (PATH[i, k], i, k, (), lion, None, False, -1))
+                        if quiet:
+                            plans.setdefault(MOVE_TEXT[i, k], (PATH[i, k], i, k, (), lion, None, False, -1))
                     else:
                         plans.setdefault(TAKE_TEXT[i, k], (PATH[i, k], i, k, (k,), lion, None, False, -1))
             elif SIDE_OF[p] != side:
                 plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), lion, None, False, -1)
 
-    def _tiger(self, board, side, i, plans) -> None:
+    def _tiger(self, board, side, i, plans, quiet) -> None:
         tiger = board[i]
         for ray in TIGER_RAYS[i]:
             for j in ray:
                 p = board[j]
                 if p == EMPTY:
-                    plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), tiger, None, False, -1)
+                    if quiet:
+                        plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), tiger, None, False, -1)
                 elif SIDE_OF[p] != side:
                     plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), tiger, None, False, -1)
                 if p != EMPTY and p not in TIGER_LEAPS_OVER:
                     break
 
-    def _spider(self, board, side, i, plans) -> None:
+    def _spider(self, board, side, i, plans, quiet) -> None:
         spider = board[i]
 
         def land(j: int, over: int) -> None:
             p = board[j]
             if p == EMPTY:
-                plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), spider, None, False, over))
+                if quiet:
+                    plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), spider, None, False, over))
             elif p in SPIDER_PREY and SIDE_OF[p] != side:
                 plans.setdefault(TAKE_TEXT[i, j], (PATH[i, j], i, j, (j,), spider, None, False, over))
 
@@ -549,28 +618,30 @@ class Lion(Position):
             q = board[over]
             land(j, over if q != EMPTY and SIDE_OF[q] != side else -1)
 
-    def _cobra(self, board, side, i, plans) -> None:
+    def _cobra(self, board, side, i, plans, quiet) -> None:
         a = NAMES[i]
         cobra = board[i]
         for j in COBRA_STEPS[i]:
             p = board[j]
-            b = NAMES[j]
             if p == EMPTY:
                 if not ZONE[j]:
                     continue
-                plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), cobra, None, False, -1))
+                if quiet:
+                    plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), cobra, None, False, -1))
                 for k in COBRA_STEPS[j]:
-                    c = NAMES[k]
                     if k == i:
-                        plans.setdefault(f"{a}-{a}", ((a, a), i, i, (), cobra, None, False, -1))
+                        if quiet:
+                            plans.setdefault(f"{a}-{a}", ((a, a), i, i, (), cobra, None, False, -1))
                     elif ZONE[k]:
                         q = board[k]
                         if q == EMPTY:
-                            plans.setdefault(MOVE_TEXT[i, k], (PATH[i, k], i, k, (), cobra, None, False, -1))
+                            if quiet:
+                                plans.setdefault(MOVE_TEXT[i, k], (PATH[i, k], i, k, (), cobra, None, False, -1))
                         elif SIDE_OF[q] != side:
                             plans.setdefault(TAKE_TEXT[i, k], (PATH[i, k], i, k, (k,), cobra, None, False, -1))
             elif SIDE_OF[p] != side:
                 # A first-step capture: stop, step on to an empty zone square, or go back.
+                b = NAMES[j]
                 plans[f"{a}x{b}-{a}"] = ((a, b, a), i, i, (j,), cobra, None, False, -1)
                 if not ZONE[j]:
                     continue  # outside the zone it must go back
@@ -580,7 +651,7 @@ class Lion(Position):
                         c = NAMES[k]
                         plans[f"{a}x{b}-{c}"] = ((a, b, c), i, k, (j,), cobra, None, False, -1)
 
-    def _rhino(self, board, side, i, plans) -> None:
+    def _rhino(self, board, side, i, plans, quiet) -> None:
         rhino = board[i]
         charge = next((c for c in self._state.charges if c[0] == i), None)
         own_lion = LETTERS[side][0]
@@ -597,7 +668,8 @@ class Lion(Position):
                         break
                     record = (j, d, reach) if n == reach else None
                     if p == EMPTY:
-                        plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, removed, rhino, record, False, -1)
+                        if quiet or removed:
+                            plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, removed, rhino, record, False, -1)
                     else:
                         removed += (j,)
                         plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, removed, rhino, record, False, -1)
@@ -605,11 +677,12 @@ class Lion(Position):
                 j = ray[0]
                 p = board[j]
                 if p == EMPTY:
-                    plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), rhino, (j, d, 1), False, -1)
+                    if quiet:
+                        plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), rhino, (j, d, 1), False, -1)
                 elif SIDE_OF[p] != side:
                     plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), rhino, (j, d, 1), False, -1)
 
-    def _elephant(self, board, side, i, plans) -> None:
+    def _elephant(self, board, side, i, plans, quiet) -> None:
         a = NAMES[i]
         elephant = board[i]
 
@@ -619,7 +692,8 @@ class Lion(Position):
             b = NAMES[j]
             if FIELD[j]:
                 if p == EMPTY:
-                    plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), elephant, None, False, -1)
+                    if quiet:
+                        plans[MOVE_TEXT[i, j]] = (PATH[i, j], i, j, (), elephant, None, False, -1)
                 elif SIDE_OF[p] != side:
                     plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), elephant, None, False, -1)
             elif p != EMPTY and SIDE_OF[p] != side:
@@ -638,12 +712,11 @@ class Lion(Position):
             if beyond >= 0 and FIELD[ahead] and board[ahead] == EMPTY:
                 reach(beyond, ahead)
 
-    def _frog(self, board, side, i, plans) -> None:
+    def _frog(self, board, side, i, plans, quiet) -> None:
         frog = board[i]
         promotes = PROMOTES[side]
         butterfly = LETTERS[side][7]
-        steps = [j for j in FROG_STEPS[side][i] if board[j] == EMPTY]
-        steps += [j for j in RING[i] if board[j] == EMPTY]
+        steps = [j for j in FROG_STEPS[side][i] + RING[i] if board[j] == EMPTY] if quiet else []
         captures = []
         for j in FROG_CAPTURES[side][i]:
             p = board[j]
@@ -654,7 +727,8 @@ class Lion(Position):
                 continue
             p = board[j]
             if p == EMPTY:
-                steps.append(j)
+                if quiet:
+                    steps.append(j)
             elif SIDE_OF[p] != side:
                 captures.append(j)
         for j in steps:
@@ -662,15 +736,16 @@ class Lion(Position):
         for j in captures:
             plans[TAKE_TEXT[i, j]] = (PATH[i, j], i, j, (j,), butterfly if j in promotes else frog, None, False, -1)
 
-    def _butterfly(self, board, side, i, plans) -> None:
+    def _butterfly(self, board, side, i, plans, quiet) -> None:
         butterfly = board[i]
-        enemy_frog = LETTERS[self.other(side)][6]
+        enemy_frog = LETTERS[OTHER[side]][6]
 
         def land(j: int) -> bool:
             """Add the move ending on ``j`` if it may; True if ``j`` was empty."""
             p = board[j]
             if p == EMPTY:
-                plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), butterfly, None, False, -1))
+                if quiet:
+                    plans.setdefault(MOVE_TEXT[i, j], (PATH[i, j], i, j, (), butterfly, None, False, -1))
                 return True
             if SIDE_OF[p] != side and p != enemy_frog:
                 plans.setdefault(TAKE_TEXT[i, j], (PATH[i, j], i, j, (j,), butterfly, None, False, -1))
@@ -683,6 +758,10 @@ class Lion(Position):
                         land(k)
         for j in RING[i]:
             land(j)
+
+    #: The move generator of each kind of piece but the Elephant (which a squash may leave stuck).
+    _MOVERS = {LION: _lion, TIGER: _tiger, SPIDER: _spider, COBRA: _cobra, RHINO: _rhino, FROG: _frog,
+               BUTTERFLY: _butterfly}
 
     @staticmethod
     def _after(s: State, start, end, removed, piece, charge, squash, mark) -> State:
@@ -724,7 +803,7 @@ class Lion(Position):
             stuck = _name_sorted(still)
 
         clock = 0 if removed or KIND[mover] == FROG else s.clock + 1
-        return State(tuple(board), OTHER[side], charges, marks, stuck, clock)
+        return State("".join(board), OTHER[side], charges, marks, stuck, clock)
 
     def _canonical_move(self, text: str) -> str | None:
         """Accept a move written as the squares a player clicks joined by ``-`` (``d7-d8-d9``)."""
@@ -743,7 +822,7 @@ class Lion(Position):
         for i in BURROW:
             if s.board[i] == butterfly and i not in frozen:
                 plans: dict[str, Plan] = {}
-                self._butterfly(s.board, s.turn, i, plans)
+                self._butterfly(s.board, s.turn, i, plans, True)
                 if plans:
                     out.append(i)
         return out
@@ -763,49 +842,47 @@ class Lion(Position):
             hint += value if SIDE_OF[p] != side else -value
         return hint
 
+    @cached_evaluation
     def evaluate(self) -> float:
         """Material (stuck and frozen pieces count less), frog progress, a little Lion safety, and
         what turns an advantage into a win: pieces closing in on the enemy Lion, even trades for
         the side ahead, and progress before the draw clock runs out."""
         s = self._state
         board = s.board
+        material, hunters, lions, pieces = {}, {}, {}, {}
+        for side in (WHITE, BLACK):
+            worth, found = 0.0, []  # hunters: every piece but the Lion and the Frogs
+            for letter, value in HUNTER_VALUES[side]:
+                j = board.find(letter)
+                while j >= 0:
+                    found.append(j)
+                    worth += value
+                    j = board.find(letter, j + 1)
+            frog, progress = LETTERS[side][6], FROG_PROGRESS[side]
+            j = board.find(frog)
+            while j >= 0:
+                worth += progress[j]
+                j = board.find(frog, j + 1)
+            material[side], hunters[side] = worth, found
+            lions[side] = board.find(LETTERS[side][0])
+            pieces[side] = int(board.translate(PIECES_OF[side])[::-1], 2)
         frozen = self.frozen()
-        material = {WHITE: 0.0, BLACK: 0.0}
-        lions = {}
-        hunters = []  # every piece but the Lions and the Frogs
-        for i, p in enumerate(board):
-            side = SIDE_OF[p]
-            if side is None:
-                continue
-            kind = KIND[p]
-            if kind == LION:
-                lions[side] = i
-                continue
-            if kind != FROG:
-                hunters.append((i, side))
-            value = VALUES[kind]
-            if i in frozen or i in s.stuck:
-                value *= 0.7
-            if kind == FROG:
-                value += 0.1 * (RANK[i] if side == WHITE else 8 - RANK[i])
-            material[side] += value
+        if frozen or s.stuck:  # frozen and stuck pieces count less
+            for i in frozen.union(s.stuck):
+                material[SIDE_OF[board[i]]] -= 0.3 * VALUES[KIND[board[i]]]
         score = dict(material)
         for side in (WHITE, BLACK):
-            if side not in lions:
+            lion = lions[side]
+            if lion < 0:
                 score[side] -= 100.0
                 continue
-            lion = lions[side]
-            for j in NEAR[lion]:
-                q = SIDE_OF[board[j]]
-                if q is not None and q != side:
-                    score[side] -= 0.25
-            for j in NEIGHBOURS[lion]:
-                if SIDE_OF[board[j]] == side:
-                    score[side] += 0.05
-            near_lion = DISTANCE[lion]
-            for i, q in hunters:
-                if q != side:
-                    score[q] += HUNT * max(0, HUNT_RANGE - near_lion[i])
+            other = OTHER[side]
+            score[side] += 0.05 * (NEIGHBOUR_MASK[lion] & pieces[side]).bit_count() - 0.25 * (
+                NEAR_MASK[lion] & pieces[other]
+            ).bit_count()
+            near_lion = HUNT_BONUS[lion]
+            for i in hunters[other]:
+                score[other] += near_lion[i]
         me, other = s.turn, OTHER[s.turn]
         total = material[me] + material[other]
         ahead = (material[me] - material[other]) * TRADE_BONUS * max(0.0, 1.0 - total / START_MATERIAL)

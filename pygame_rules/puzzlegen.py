@@ -50,6 +50,11 @@ NEVER = 1 << 30
 #: (so the tests stay quick).
 FIND_NODES = 4_000
 CHECK_NODES = 4_000
+#: Where a game needs other limits: 3 Crowns has about 50 moves a ply, so proving a win in 3
+#: visits thousands of positions (a win in 4, far more): its puzzles stop at 3 moves, get a
+#: larger budget, and are checked with the table the finding filled (a fresh solver would prove it
+#: all again; the tests do, without a budget).
+SEARCH = {"three-crowns": {"max_n": 3, "nodes": 12_000, "fresh_check": False}}
 #: The solver's budget for a position of the tactics suite.
 TACTICS_NODES = 3_000
 #: Positions of a tactics suite taken a move later along one win (of a puzzle or a game), at most.
@@ -107,10 +112,13 @@ def solution_line(solver: Solver, position: Position, n: int, first: str) -> lis
 
 
 def make_puzzle(
-    game: str, position: Position, first: str | None = None, source: str = "", max_n: int = 4, nodes: int | None = FIND_NODES
+    game: str, position: Position, first: str | None = None, source: str = "", max_n: int = 4,
+    nodes: int | None = FIND_NODES, fresh_check: bool = True,
 ) -> tuple[Puzzle | None, int | None]:
     """The puzzle of ``position`` if it is one (see the module docstring), else None; and the
-    fewest moves to a forced win found (None: none within ``max_n``, or not within the budget)."""
+    fewest moves to a forced win found (None: none within ``max_n``, or not within the budget).
+    The puzzle is checked as the tests do, by a fresh solver within :data:`CHECK_NODES` unless
+    not ``fresh_check`` (then by the same solver, within ``nodes`` more)."""
     solver = Solver(max_nodes=nodes)
     try:
         n = solver.forced_win_length(position, max_n)
@@ -131,7 +139,11 @@ def make_puzzle(
     alternatives = tuple(m for m in winners if m != first)
     candidate = Puzzle("", game, position.variant, title, position.text, tuple(line), alternatives, n)
     try:
-        if check(candidate, Solver(max_nodes=nodes and CHECK_NODES)):
+        if fresh_check:
+            checker = Solver(max_nodes=nodes and CHECK_NODES)
+        else:
+            checker, checker.max_nodes = solver, nodes and solver.nodes + nodes
+        if check(candidate, checker):
             return None, n
     except OutOfBudget:
         return None, n
@@ -157,7 +169,7 @@ def puzzles_of_game(game: str, seed: int, index: int) -> list[Puzzle]:
     rng = random.Random(f"{seed}:{game}:{index}")
     found = []
     for position in candidates(self_play(game, rng)):
-        p, n = make_puzzle(game, position)
+        p, n = make_puzzle(game, position, **SEARCH.get(game, {}))
         if n is None:
             break  # no quick forced win here: one further back is unlikelier still
         if p is not None:

@@ -28,7 +28,9 @@ to the next (4.4 times from 3 to 4, which a factor of 3 did not separate well en
 Game), so each is the same opponent on a fast machine or a slow one; their think time is only an
 upper bound for slow machines. Level 5 uses its time. The node budgets were doubled when the
 engine became 2-4 times faster (issue 17), so that each level thinks about as long as before and
-searches more. Typical depths (full plies, the median over positions of random games; "+" where
+searches more; after the last speed-up the games' node costs were measured again (3 Crowns 1.4,
+Lion Game 1.7, from 1.3 and 2.4), so a Lion Game level searches 40% more nodes in the same time
+(``bench/speed.py --levels`` measures this table again). Typical depths (full plies, the median over positions of random games; "+" where
 the next depth is begun and its partial result used) and think times in CPython on the 2-core
 development machine, measured with the budgets before the doubling and the engine before the
 speed-up (``bench/speed.py`` measures nodes per second; the browser's worker is 1.3-1.8 times

@@ -21,6 +21,7 @@ from .core import (
     Move,
     Position,
     PositionError,
+    cached_evaluation,
     format_board,
     parse_board,
     quote,
@@ -123,7 +124,7 @@ class ThreeCrowns(Position):
     side_names = {GREEN: "Green", BLACK: "Black"}
     start_text = "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g * 0"
     geometry = GEOMETRY
-    node_cost = 1.3  # bench/speed.py
+    node_cost = 1.4  # bench/speed.py
     pieces = {
         letter: {"side": side, "name": f"{name} {kind}", "glyph": glyph, "help": help}
         for side, name in ((GREEN, "Green"), (BLACK, "Black"))
@@ -363,6 +364,7 @@ class ThreeCrowns(Position):
     def wins_at_once(self, move: "StoneMove") -> bool:
         return move.may_win and super().wins_at_once(move)
 
+    @cached_evaluation
     def evaluate(self) -> float:
         """Stones (a side at 8 is one capture from losing), crowns, and open crowned pairs."""
         board = self._state.board

@@ -2,11 +2,14 @@
 // in progress; friend games, the library and the other views are features of their own, each
 // registered with the router (router.js), which shows one view at a time by the address's hash.
 
+import { addAnalysisView } from "./analysis.js";
+import { addAssist } from "./assist.js";
 import { catalog, boardEntry } from "./catalog.js";
 import { wireFriendGames, openFriendLink } from "./friend.js";
 import {
   act,
   app,
+  bottomSide,
   capitalise,
   continuing,
   drawAtOnce,
@@ -18,23 +21,44 @@ import {
   renderControls,
   renderLevels,
   renderNav,
+  renderTitle,
   showLoading,
   startThinking,
   stopThinking,
   storage,
   wireGameControls,
 } from "./game.js";
+import { addEditorView } from "./editor.js";
 import { addLibraryView, renderLibraryIfShown } from "./library-view.js";
 import { linkHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
+import { createPuzzlesView } from "./puzzles.js";
 import { createRouter } from "./router.js";
+import { createRulesView } from "./rules.js";
 
 const html = document.documentElement;
 html.dataset.app = "running"; // start.js reports load failures until now; from here the app does
 const $ = (id) => document.getElementById(id);
 
-const router = createRouter({ fallback: { name: "game", element: $("game-view") } });
+const router = createRouter({ fallback: { name: "game", element: $("game-view"), show: renderTitle } });
 addLibraryView(router);
+addAnalysisView(router);
+addAssist();
+addEditorView(router);
+router.add(
+  createPuzzlesView({
+    element: $("puzzles-view"),
+    navLink: $("puzzles-link"),
+    engine,
+    storage,
+    go: (hash) => router.go(hash),
+    replace: (hash) => router.replace(hash),
+    facing: (info, side) => (side === bottomSide(info) ? "normal" : "flipped"),
+    currentGame: () => app.record?.game ?? null,
+    backToGame: () => router.go(linkHash(app.record)),
+  }),
+);
+router.add(createRulesView({ element: $("rules-view"), backHash: () => (app.record ? linkHash(app.record) : "#") }));
 const route = () => router.route();
 
 // A link opened in this tab (pasted into the address bar): open it, keeping the game if it is bad.
@@ -132,7 +156,9 @@ async function boot() {
   } catch (error) {
     return failed(`The list of games could not be loaded: ${describeError(error)}`);
   }
-  renderNav();
+  renderNav(() => {
+    if (router.current !== "game") router.go(linkHash(app.record));
+  });
   renderLevels(app.catalog.levels);
   route();
   const library = storage.readLibrary(new Set(app.catalog.games.map((g) => g.id)));
@@ -147,7 +173,7 @@ async function boot() {
   // What to open, best first: a shared link, the saved game, a new game of the linked game, then
   // a new game of the first game. Each failure is said; the first that works is shown. A link
   // that cannot be opened is said too, and the saved game is shown (and kept).
-  let link = readLink(location.hash, app.catalog);
+  let link = router.current === "game" ? readLink(location.hash, app.catalog) : null; // another view's link is its own
   if (link?.problem) {
     showMessage(`That link could not be opened: ${link.problem}.`);
     link = null;

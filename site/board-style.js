@@ -19,17 +19,28 @@ export const PIECE_CSS = `
 .pc-letter { fill: var(--ink); font-size: 40px; font-weight: 700; }
 `;
 
+// The squares' default colours by kind (and the frame's), also for keys drawn outside a board.
+export const SQUARE_COLOURS = {
+  light: "#efe2c6",
+  dark: "#b4875f",
+  field: "#eadbb9",
+  burrow: "#a3845e",
+  "green-burrow": "#7f9f62",
+  other: "#d8c6a2",
+  frame: "#5a4633",
+};
+
 export const BOARD_CSS = `
 :host {
   display: block;
   position: relative;
-  --sq-light: #efe2c6;
-  --sq-dark: #b4875f;
-  --sq-field: #eadbb9;
-  --sq-burrow: #a3845e;
-  --sq-green-burrow: #7f9f62;
-  --sq-other: #d8c6a2;
-  --frame: #5a4633;
+  --sq-light: ${SQUARE_COLOURS.light};
+  --sq-dark: ${SQUARE_COLOURS.dark};
+  --sq-field: ${SQUARE_COLOURS.field};
+  --sq-burrow: ${SQUARE_COLOURS.burrow};
+  --sq-green-burrow: ${SQUARE_COLOURS["green-burrow"]};
+  --sq-other: ${SQUARE_COLOURS.other};
+  --frame: ${SQUARE_COLOURS.frame};
   --coord: #6f6454;
   --last: rgba(214, 196, 46, 0.55);
   --select: rgba(33, 107, 58, 0.55);

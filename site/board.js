@@ -15,7 +15,7 @@
 //     movable: {moves: [{text, path}], enabled: true},
 //     static: false,               // a diagram: no interaction at all
 //     label: "Lilypad board",
-//     events: {move(candidates), select({selection, next, canStop, piece, effects})},
+//     events: {move(candidates), select({selection, next, canStop, piece, effects}), square(name)},
 //   });
 //   board.set({position, lastMove, animate: true});  // animate: true, or {path} to move a piece along it
 //
@@ -34,18 +34,60 @@ const LEG_MS = 170;
 const FADE_MS = 220;
 
 let sheet = null;
-const glyphs = new Map(); // glyph and letter -> markup: drawn once per page, not once per piece
-const pieceMarkup = (glyph, letter) => {
+
+// Parsed once per page and cloned after: parsing markup per piece and per square was most of the
+// script time of a page of twenty diagrams (cloning a parsed tree skips the parser).
+const glyphTemplates = new Map(); // glyph and letter -> a detached <g> holding the piece's drawing
+function glyphTemplate(glyph, letter) {
   const key = `${glyph} ${letter}`;
-  if (!glyphs.has(key)) glyphs.set(key, glyphMarkup(glyph, letter));
-  return glyphs.get(key);
-};
+  if (!glyphTemplates.has(key)) {
+    const g = document.createElementNS(SVG, "g");
+    g.innerHTML = glyphMarkup(glyph, letter);
+    glyphTemplates.set(key, g);
+  }
+  return glyphTemplates.get(key);
+}
+const drawing = (glyph, letter) => glyphTemplate(glyph, letter).cloneNode(true).childNodes;
+
+/** Per geometry and orientation: detached layers of squares and coordinates, to clone. */
+const gridTemplates = new WeakMap();
 
 function node(name, attrs = {}, parent = null) {
   const e = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (parent) parent.append(e);
   return e;
+}
+
+/** The squares and coordinates of a board, as markup parsed once per geometry and orientation. */
+function gridLayers(geometry, flip) {
+  let byOrientation = gridTemplates.get(geometry);
+  if (!byOrientation) gridTemplates.set(geometry, (byOrientation = new Map()));
+  if (byOrientation.has(flip)) return byOrientation.get(flip);
+  const { width: W, height: H, squares } = geometry;
+  const files = new Map();
+  const ranks = new Map();
+  const safe = (text) => String(text).replace(/[^A-Za-z0-9-]/g, "");
+  let squaresMarkup = "";
+  for (const { name, x, y, kind } of squares) {
+    const [col, row] = flip ? [W - 1 - x, H - 1 - y] : [x, y];
+    squaresMarkup += `<rect class="sq k-${safe(kind)}" x="${col * S}" y="${row * S}" width="${S}" height="${S}" data-square="${safe(name)}"/>`;
+    const [, file, rank] = name.match(/^([a-z]+)(\d+)$/) ?? [];
+    if (file && !files.has(col)) files.set(col, file);
+    if (rank && !ranks.has(row)) ranks.set(row, rank);
+  }
+  let coordMarkup = "";
+  for (const [col, file] of files) {
+    coordMarkup += `<text class="coord" x="${col * S + S / 2}" y="${H * S + PAD + 24}" text-anchor="middle">${file}</text>`;
+  }
+  for (const [row, rank] of ranks) {
+    coordMarkup += `<text class="coord" x="${-PAD - MARGIN / 2}" y="${row * S + S / 2}" text-anchor="middle" dominant-baseline="central">${rank}</text>`;
+  }
+  const layers = { squares: node("g"), coords: node("g") };
+  layers.squares.innerHTML = squaresMarkup;
+  layers.coords.innerHTML = coordMarkup;
+  byOrientation.set(flip, layers);
+  return layers;
 }
 
 export function createBoard(host, initial) {
@@ -116,26 +158,9 @@ export function createBoard(host, initial) {
     Object.entries({ x: -PAD, y: -PAD, width: W * S + 2 * PAD, height: H * S + 2 * PAD }).forEach(([k, v]) =>
       frame.setAttribute(k, v),
     );
-    // As one string of markup: a page of twenty diagrams draws thousands of squares.
-    const files = new Map();
-    const ranks = new Map();
-    const safe = (text) => String(text).replace(/[^A-Za-z0-9-]/g, "");
-    let squaresMarkup = "";
-    for (const [name, { col, row, kind }] of grid) {
-      squaresMarkup += `<rect class="sq k-${safe(kind)}" x="${col * S}" y="${row * S}" width="${S}" height="${S}" data-square="${safe(name)}"/>`;
-      const [, file, rank] = name.match(/^([a-z]+)(\d+)$/) ?? [];
-      if (file && !files.has(col)) files.set(col, file);
-      if (rank && !ranks.has(row)) ranks.set(row, rank);
-    }
-    squareLayer.innerHTML = squaresMarkup;
-    let coordMarkup = "";
-    for (const [col, file] of files) {
-      coordMarkup += `<text class="coord" x="${col * S + S / 2}" y="${H * S + PAD + 24}" text-anchor="middle">${file}</text>`;
-    }
-    for (const [row, rank] of ranks) {
-      coordMarkup += `<text class="coord" x="${-PAD - MARGIN / 2}" y="${row * S + S / 2}" text-anchor="middle" dominant-baseline="central">${rank}</text>`;
-    }
-    coordLayer.innerHTML = coordMarkup;
+    const layers = gridLayers(cfg.geometry, flip);
+    squareLayer.replaceChildren(...layers.squares.cloneNode(true).childNodes);
+    coordLayer.replaceChildren(...layers.coords.cloneNode(true).childNodes);
     for (const [square, g] of pieceEls) place(g, square);
   }
 
@@ -150,7 +175,7 @@ export function createBoard(host, initial) {
 
   function draw(g, square, letter) {
     g.setAttribute("class", pieceClass(letter));
-    g.innerHTML = pieceMarkup(describe(letter).glyph, letter);
+    g.replaceChildren(...drawing(describe(letter).glyph, letter));
     g.dataset.square = square;
     g.dataset.piece = letter;
     g.setAttribute("role", "img");
@@ -423,7 +448,7 @@ export function createBoard(host, initial) {
       const g = pieceEls.get(square);
       if (!g || !known(square)) continue;
       const ghost = node("g", { class: `${pieceClass(letter)} becomes` }, over);
-      ghost.innerHTML = pieceMarkup(describe(letter).glyph, letter);
+      ghost.replaceChildren(...drawing(describe(letter).glyph, letter));
       ghost.style.transform = translate(square);
       ghost.dataset.square = square;
       ghost.dataset.piece = letter;
@@ -484,6 +509,7 @@ export function createBoard(host, initial) {
 
   svg.addEventListener("pointerdown", (event) => {
     keyboard = false;
+    if (cfg.events.square) return editSquare(event.target.dataset?.square, event.button);
     if (!interactive() || event.button > 0) return;
     const square = event.target.dataset?.square ?? null;
     if (!square) {
@@ -551,6 +577,8 @@ export function createBoard(host, initial) {
       cursor = nextSquare(cursor, step);
       announce(`${cursor}${pieceEls.has(cursor) ? `: ${describe(pieceEls.get(cursor).dataset.piece).name}` : ""}`);
       render();
+    } else if ((event.key === "Enter" || event.key === " ") && cursor && cfg.events.square) {
+      editSquare(cursor, 0);
     } else if ((event.key === "Enter" || event.key === " ") && cursor && interactive()) {
       act(cursor);
     } else if (event.key === "Escape") {
@@ -564,6 +592,12 @@ export function createBoard(host, initial) {
     render();
   });
   svg.addEventListener("blur", render);
+
+  // Edit mode (a `square` event is given, as the board editor does): every square clicked is
+  // reported, and nothing is selected or moved here.
+  function editSquare(square, button) {
+    if (!cfg.static && square && button <= 0) cfg.events.square(square);
+  }
 
   function nextSquare(from, [dc, dr]) {
     if (!from || !grid.has(from)) return [...grid.keys()][0];

@@ -1,4 +1,4 @@
-// games.json, written by build.py from the rules engine: the games, their variants, and for each
+// games.js, written by build.py from the rules engine: the games, their variants, and for each
 // game and variant its fixed facts (`info`) and start state, so a board is drawn before Python starts.
 // Ids come from links, saved games and attributes: look them up among the catalog's own entries
 // only, so "constructor" or "__proto__" is an unknown game and not a built-in property.
@@ -7,10 +7,13 @@ let loading = null;
 
 /** The catalog: {games: [{id, title, variants}], boards: {key: {info, state}}, levels}. */
 export function catalog() {
-  loading ??= fetch(new URL("./games.json", import.meta.url)).then((response) => {
-    if (!response.ok) throw new Error(`could not download games.json (HTTP ${response.status})`);
-    return response.json();
-  });
+  // A module, so that a page that imports it statically (ks-board.js) shares its one download.
+  loading ??= import("./games.js").then(
+    (module) => module.default,
+    () => {
+      throw new Error("could not download games.js");
+    },
+  );
   return loading;
 }
 

@@ -189,14 +189,18 @@ export function createEngine(first = null, makeWorker = newWorker) {
      * Start an AI search for `request` (a bridge "think" request without `id`): returns
      * {result, cancel}. `result` resolves with the finished answer ({best, score, depth, ...}), or
      * null once cancelled. The search runs in slices, one request each, so messages sent meanwhile
-     * (a cancel, another board's request) are answered between slices.
+     * (a cancel, another board's request) are answered between slices. `onSlice(answer)`, if
+     * given, sees each unfinished slice's answer (what the search has found so far).
      */
-    think(request, sliceMs = 50) {
+    think(request, sliceMs = 50, onSlice = null) {
       const id = `search-${nextSearch++}`; // one engine per worker, so unique among its boards
       let cancelled = false;
       const result = (async () => {
         let answer = await this.call({ ...request, op: "think", id, slice_ms: sliceMs });
-        while (!answer.done && !cancelled) answer = await this.call({ op: "think-more", id, slice_ms: sliceMs });
+        while (!answer.done && !cancelled) {
+          onSlice?.(answer);
+          answer = await this.call({ op: "think-more", id, slice_ms: sliceMs });
+        }
         if (!cancelled && typeof answer.best !== "string") throw new EngineError("WorkerError", "the computer's search ended without a move");
         return cancelled ? null : answer;
       })().catch((error) => {

@@ -10,6 +10,7 @@ import { sharedEngine } from "./engine.js";
 import { glyphMarkup } from "./glyphs.js";
 import { linkHash } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
+import { rulesHash } from "./rules.js";
 import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
 import { describeMove, describePosition } from "./speech.js";
 import { createStorage, newId } from "./storage.js";
@@ -73,7 +74,8 @@ function sideSwatch(side) {
   return `<svg class="swatch" viewBox="-50 -50 100 100" aria-hidden="true"><g class="piece side-${index} side-${name}">${glyphMarkup(piece?.glyph, letter ?? "?")}</g></svg>`;
 }
 
-export function renderNav() {
+// The top bar's games; `leaving` runs first (another view shown goes back to the game view).
+export function renderNav(leaving = () => {}) {
   const nav = $("games");
   nav.replaceChildren(
     ...app.catalog.games.map((g) => {
@@ -81,7 +83,10 @@ export function renderNav() {
       b.type = "button";
       b.textContent = g.title;
       b.dataset.game = g.id;
-      b.onclick = () => chooseGame(g.id);
+      b.onclick = () => {
+        leaving();
+        void chooseGame(g.id);
+      };
       return b;
     }),
   );
@@ -169,12 +174,18 @@ function renderLegend() {
   $("legend").replaceChildren(...kinds.values());
 }
 
+// The page's title names the game while the game view is shown (the other views name themselves).
+export function renderTitle() {
+  if (app.info && !$("game-view").hidden) document.title = `${app.info.title} · Kings & Soldiers`;
+}
+
 function renderHeading() {
   assignPlayers();
   renderModes();
   renderLegend();
-  document.title = `${app.info.title} · Kings & Soldiers`;
+  renderTitle();
   $("title").textContent = app.info.title;
+  $("rules-link").href = rulesHash(app.record.game);
   $("variant-about").textContent = app.info.description ?? "";
   for (const b of $("games").children) b.setAttribute("aria-pressed", String(b.dataset.game === app.record.game));
   renderVariants();
@@ -217,7 +228,7 @@ function rematch(switched = false) {
 }
 
 // The side drawn at the bottom when the board is not flipped: the one whose pieces start lower.
-function bottomSide(info) {
+export function bottomSide(info) {
   const start = boardEntry(app.catalog, info.game, info.variant)?.state.board ?? {};
   const rank = Object.fromEntries(info.squares.map((sq) => [sq.name, sq.y]));
   const depth = (side) => {
@@ -228,7 +239,7 @@ function bottomSide(info) {
 }
 
 // Against the computer the person's side is at the bottom (and kept there as the board's setting).
-function facePerson() {
+export function facePerson() {
   const person = { "play-0": 0, "play-1": 1 }[app.mode];
   if (person === undefined || !app.info) return;
   const wanted = app.info.sides[person].id === bottomSide(app.info) ? "normal" : "flipped";
@@ -261,7 +272,12 @@ export function renderControls() {
       enabled: idle && app.state?.result == null && humanToMove(),
     },
   });
+  for (const listener of controlListeners) listener();
 }
+
+// Features whose controls follow the game view's (the hint, the way into the analysis board).
+const controlListeners = [];
+export const onControls = (listener) => controlListeners.push(listener);
 
 // Show `state` (Python's answer for the record the board shows), animating `motion` ({path,
 // removed} or true) if given; `line` is the game's line of moves when it changes (review.js).
@@ -475,7 +491,7 @@ function renderModes() {
   select.value = app.mode;
 }
 
-// The levels and their think times come from the search's own table (games.json, built from it).
+// The levels and their think times come from the search's own table (games.js, built from it).
 export function renderLevels(table) {
   const known = table.levels.map((l) => l.level);
   const saved = Number(readSetting("level"));
@@ -689,7 +705,7 @@ function flip() {
 // Review keys work wherever the person is not typing or using the board (which has its own arrows).
 function onKey(event) {
   const target = event.target;
-  if (target.closest?.("input, select, textarea, #board") || event.altKey) return;
+  if (target.closest?.("input, select, textarea, #board") || event.altKey || $("game-view").hidden) return;
   const command = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
   const action = command

@@ -57,3 +57,16 @@ export function linkHash(record, full = false) {
   if (full && record.moves.length) params.set("moves", record.moves.join(" "));
   return `#${params}`;
 }
+
+/**
+ * The fragment of the analysis board for `record` (every move of it), showing the position after
+ * the first `at` moves when `at` is given and short of the end: `#analysis&game=...&moves=...&at=3`.
+ */
+export function analysisHash(record, at = null) {
+  const params = new URLSearchParams(linkHash(record, true).slice(1));
+  if (Number.isInteger(at) && at >= 0 && at < record.moves.length) params.set("at", String(at));
+  return `#analysis&${params}`;
+}
+
+/** Whether a fragment opens the analysis board (`#analysis`, `#analysis&game=...`, `#analysis=...`). */
+export const isAnalysisHash = (hash) => /^#analysis(?:[&=]|$)/.test(String(hash));

@@ -20,6 +20,7 @@ const OLD_SAVED_KEY = `${PREFIX}v1`;
 const ENTRY_PREFIX = `${PREFIX}game/`;
 const LAST_KEY = `${PREFIX}last`; // {current: entry id, <game id>: entry id}: what each game type last showed
 const DAMAGED_KEY = `${PREFIX}damaged`;
+const SOLVED_KEY = `${PREFIX}puzzles-solved`; // [puzzle id]: the puzzles solved in this browser
 
 /** Bounds on what a record may hold (a position string, a move text, the number of moves). */
 export const LIMITS = { position: 4000, move: 64, moves: 10000 };
@@ -276,6 +277,25 @@ export function createStorage(store = browserStorage()) {
     },
 
     damaged,
+
+    /**
+     * The ids of the puzzles solved in this browser, of those in `knownIds` (a Set) only: whatever
+     * else the saved list holds (damage, another site version's ids) is ignored.
+     */
+    readSolvedPuzzles(knownIds) {
+      let list = null;
+      try {
+        list = JSON.parse(get(SOLVED_KEY) ?? "[]");
+      } catch {
+        // unreadable: nothing solved
+      }
+      return new Set(Array.isArray(list) ? list.filter((id) => typeof id === "string" && knownIds.has(id)) : []);
+    },
+
+    /** Keep the solved puzzles' ids; false when storage is full or off. */
+    writeSolvedPuzzles(ids) {
+      return put(SOLVED_KEY, JSON.stringify([...ids].sort()));
+    },
 
     /** A small setting (like the board's orientation), or null. */
     readSetting(name) {

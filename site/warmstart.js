@@ -16,13 +16,18 @@ const DIGEST_HEADER = "X-Snapshot-SHA256";
 export const MAKER = "snapshot-maker";
 export const PACKAGE = "pygame-rules";
 
+/** Where the wheel and the lock are; loadPyodide's options for where everything is (the runtime
+ * under a folder named by the Pyodide version: build.py says why). */
+export const PACKAGES_URL = new URL("./pyodide/", import.meta.url).href;
+export const PLACES = { indexURL: new URL(`./pyodide/${version}/`, import.meta.url).href, packageBaseUrl: PACKAGES_URL };
+
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** The Cache Storage key of this build's snapshot (a name, never fetched). */
-export function snapshotKey(indexURL, lock) {
+export function snapshotKey(lock) {
   const sha256 = lock?.packages?.[PACKAGE]?.sha256;
   if (typeof sha256 !== "string") throw new Error("the lock file does not list the rules engine");
-  return `${indexURL}snapshots/pyodide-${version}-wheel-${sha256}`;
+  return `${PACKAGES_URL}snapshots/pyodide-${version}-wheel-${sha256}`;
 }
 
 /** Whether any snapshot is stored (no need to wait for the lock file to know there is none). */
@@ -51,24 +56,23 @@ export async function dropSnapshot(key) {
 }
 
 /** Python restored from `snapshot`: the same as after a plain start, with the engine imported. */
-export async function restore(indexURL, lockFileContents, snapshot, quiet) {
-  const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, lockFileContents, _loadSnapshot: snapshot, ...quiet });
+export async function restore(lockFileContents, snapshot, quiet) {
+  const pyodide = await loadPyodide({ ...PLACES, lockFileContents, _loadSnapshot: snapshot, ...quiet });
   // The snapshot froze random's state (and the hash seed): each visit gets its own games.
   pyodide.runPython("import random; random.seed()");
   return pyodide;
 }
 
 async function make() {
-  const indexURL = new URL("./pyodide/", import.meta.url).href;
-  const lock = await (await fetch(`${indexURL}pyodide-lock.json`)).json();
-  const key = snapshotKey(indexURL, lock);
+  const lock = await (await fetch(`${PACKAGES_URL}pyodide-lock.json`)).json();
+  const key = snapshotKey(lock);
   const quiet = { stdout: () => {}, stderr: () => {} };
   // No `packages`: the package loader keeps JS objects that a snapshot cannot hold ("Unexpected
   // hiwire entry"). The wheel is unzipped from Python instead, and every module imported, since the
   // files themselves are not in the snapshot.
   const [pyodide, wheel] = await Promise.all([
-    loadPyodide({ indexURL, packageBaseUrl: indexURL, lockFileContents: lock, _makeSnapshot: true, ...quiet }),
-    fetch(`${indexURL}${lock.packages[PACKAGE].file_name}`).then((r) => {
+    loadPyodide({ ...PLACES, lockFileContents: lock, _makeSnapshot: true, ...quiet }),
+    fetch(`${PACKAGES_URL}${lock.packages[PACKAGE].file_name}`).then((r) => {
       if (!r.ok) throw new Error(`HTTP ${r.status} for the wheel`);
       return r.arrayBuffer();
     }),
@@ -92,9 +96,9 @@ for module in pkgutil.walk_packages(pygame_rules.__path__, "pygame_rules."):
 }
 
 /** Make and store this build's snapshot in a worker of its own, unless one is stored already. */
-export async function makeSnapshotLater(indexURL, lock) {
+export async function makeSnapshotLater(lock) {
   if (!globalThis.caches || !globalThis.Worker) return;
-  const key = snapshotKey(indexURL, lock);
+  const key = snapshotKey(lock);
   if (await (await caches.open(CACHE)).match(key)) return;
   const maker = new Worker(import.meta.url, { type: "module", name: MAKER });
   maker.onmessage = ({ data }) => {

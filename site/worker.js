@@ -7,9 +7,10 @@
 // idle a second worker makes the snapshot for next time.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { dropSnapshot, haveSnapshots, makeSnapshotLater, PACKAGE, readSnapshot, restore, snapshotKey } from "./warmstart.js";
+import {
+  dropSnapshot, haveSnapshots, makeSnapshotLater, PACKAGE, PACKAGES_URL, PLACES, readSnapshot, restore, snapshotKey,
+} from "./warmstart.js";
 
-const indexURL = new URL("./pyodide/", import.meta.url).href;
 const say = (message) => postMessage(message);
 // The snapshot is made by a second Python start: wait until the game has asked nothing for this
 // long, so it does not share the processor with the page's first calls or the computer's thinking.
@@ -62,11 +63,11 @@ async function warmStart(lockFileContents, quiet) {
   let key = null;
   try {
     if (!(await haveSnapshots())) return null;
-    key = snapshotKey(indexURL, await lockFileContents);
+    key = snapshotKey(await lockFileContents);
     const snapshot = await readSnapshot(key);
     if (!snapshot) return null;
     say({ type: "progress", stage: "Starting Python" });
-    const pyodide = await attempt(restore(indexURL, lockFileContents, snapshot, quiet), 30000);
+    const pyodide = await attempt(restore(lockFileContents, snapshot, quiet), 30000);
     const handle = pyodide.pyimport("pygame_rules.bridge").handle;
     if (!JSON.parse(handle(JSON.stringify({ op: "games" }))).games?.length) throw new Error("the restored engine lists no games");
     snapshotKeyInUse = key;
@@ -81,8 +82,7 @@ async function warmStart(lockFileContents, quiet) {
 async function plainStart(lockFileContents, quiet, stderr) {
   const pyodide = await attempt(
     loadPyodide({
-      indexURL,
-      packageBaseUrl: indexURL,
+      ...PLACES,
       lockFileContents,
       packages: [PACKAGE], // downloads while the interpreter boots
       ...quiet,
@@ -100,7 +100,7 @@ let snapshotKeyInUse = null; // the snapshot this worker was restored from, if a
 async function start() {
   say({ type: "progress", stage: "Downloading Python" });
   // Always revalidate the lock, so a cached old one never points at a wheel that is gone.
-  const lockFileContents = fetch(indexURL + "pyodide-lock.json", { cache: "no-cache" }).then((r) => r.json());
+  const lockFileContents = fetch(`${PACKAGES_URL}pyodide-lock.json`, { cache: "no-cache" }).then((r) => r.json());
   lockFileContents.catch(() => {}); // a failure is reported by the start that awaits it
   const stderr = [];
   const quiet = { stdout: () => {}, stderr: (line) => stderr.push(line) };
@@ -111,7 +111,7 @@ async function start() {
     const whenIdle = () => {
       const idleFor = performance.now() - lastRequestAt;
       if (idleFor < SNAPSHOT_AFTER_IDLE_MS) return setTimeout(whenIdle, SNAPSHOT_AFTER_IDLE_MS - idleFor);
-      makeSnapshotLater(indexURL, lock).catch((error) => warn("warm start: no snapshot:", error?.message ?? error));
+      makeSnapshotLater(lock).catch((error) => warn("warm start: no snapshot:", error?.message ?? error));
     };
     lastRequestAt = performance.now();
     whenIdle();

@@ -477,7 +477,10 @@ def test_puzzle_reply_answers_the_solution_with_its_defences_until_solved():
     p = next(q for q in puzzles("lilypad") if q.moves >= 3)
     for i in range(0, len(p.solution) - 1, 2):
         answer = ask(op="puzzle-reply", id=p.id, moves=list(p.solution[: i + 1]))
-        assert answer == {"correct": True, "solved": False, "reply": p.solution[i + 1], "left": p.moves - 1 - i // 2}
+        assert answer == {
+            "correct": True, "solved": False, "reply": p.solution[i + 1], "left": p.moves - 1 - i // 2,
+            "hint": p.solution[i + 2],  # the verified solution's next move
+        }
     assert ask(op="puzzle-reply", id=p.id, moves=list(p.solution)) == {"correct": True, "solved": True}
 
 
@@ -492,6 +495,18 @@ def test_puzzle_reply_shows_a_defence_that_escapes_a_wrong_move():
     assert answer["correct"] is False and wrong in answer["message"]
     after = start.play(wrong).play(answer["escape"])
     assert not Solver().wins_within(after, p.moves - 1)
+    assert answer["hint"] == p.solution[0]
+
+
+def test_puzzle_reply_hints_a_proved_win_off_the_solution_s_line():
+    """After an alternative first move, the hint is a move the search proves wins in time."""
+    from pygame_rules.puzzles import puzzles
+    from pygame_rules.solve import Solver
+
+    p = next(q for q in puzzles() if q.alternatives and q.moves >= 2)
+    answer = ask(op="puzzle-reply", id=p.id, moves=[p.alternatives[0]])
+    after = p.load().play(p.alternatives[0]).play(answer["reply"])
+    assert Solver().move_wins_within(after, after.move(answer["hint"]), answer["left"])
 
 
 def test_puzzle_reply_rejects_bad_requests():

@@ -85,6 +85,10 @@ def data_positions() -> list[tuple[str, str | None, str]]:
     for path in sorted(TESTS.glob("test_*.py")):
         for text in like.findall(path.read_text()):
             found.extend((g, v, text) for g, v in KEYS)  # each string as every game: Python decides
+    # The rules pages' diagrams and worked examples, which <ks-board static> draws with notation.js.
+    for path in sorted((TESTS.parent / "site" / "rules").glob("*.json")):
+        for text in re.findall(r'"(?:position|start)": "([^"]+)"', path.read_text()):
+            found.extend((g, v, text) for g, v in KEYS)
     return found
 
 

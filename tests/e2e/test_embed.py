@@ -69,7 +69,8 @@ def test_the_examples_page_draws_the_rule_pages_diagrams(new_site):
     page = site.page
     seed = pygame_rules.load("lilypad", SEED_DIAGRAM_2)
     section = "#lilypad-example ks-board[diagram]"
-    expect(page.locator(f"{section} .piece[data-square]")).to_have_count(len(seed.pieces_on_board()))
+    # The examples are built from the rules pages' data (examples.js), then drawn.
+    expect(page.locator(f"{section} .piece[data-square]")).to_have_count(len(seed.pieces_on_board()), timeout=30_000)
     assert site.pieces(section) == seed.pieces_on_board()
     assert site.squares_of(f"{section} .label") == {"f3"}
     assert page.locator(f"{section} .arrow").evaluate("a => [a.dataset.from, a.dataset.to]") == ["g4", "f3"]
@@ -79,9 +80,9 @@ def test_the_examples_page_draws_the_rule_pages_diagrams(new_site):
     example = pygame_rules.load("three-crowns", "1g3b2/2b5/g3B2b/b7/gb1G4/3B1g2/3gGb1b/gbg5 g - 0")
     assert site.pieces("#crowns-example ks-board[diagram]") == example.pieces_on_board()
     # The worked examples are playable: the two-player jumping example takes Black's jump d6:d4:f4.
-    board = "#play-jumping"
+    board = "#play-crowns-jumping"
     expect(page.locator(f"{board} button[data-control=new]")).to_be_disabled()
-    page.wait_for_function("() => document.getElementById('play-jumping').state !== null", timeout=90_000)
+    page.wait_for_function("() => document.getElementById('play-crowns-jumping').state !== null", timeout=90_000)
     for square in ("d6", "d4", "f4"):
         site.square(square, board).click()
     expect(page.locator(f"{board} .piece[data-square='f4']")).to_have_attribute("data-piece", "B")

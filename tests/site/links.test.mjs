@@ -52,3 +52,16 @@ test("a friend's link carries the game's id and a move code, both checked", () =
   assert.match(readLink("#friend=ok&game=lion&m=A%2BB", catalog).problem, /moves in it are damaged/);
   assert.match(readLink("#friend=ok&game=chess&m=AB", catalog).problem, /no game called "chess"/);
 });
+
+test("the analysis board's link carries the whole record and the move shown; it reads back as a link", async () => {
+  const { analysisHash, isAnalysisHash } = await import("../../site/links.js");
+  const record = { game: "lilypad", variant: "invisible-city", start: null, moves: ["K@c8", "K@f1", "c6-d5"] };
+  const hash = analysisHash(record, 1);
+  assert.equal(hash, "#analysis&game=lilypad&variant=invisible-city&moves=K%40c8+K%40f1+c6-d5&at=1");
+  assert.equal(isAnalysisHash(hash), true);
+  assert.deepEqual(readLink(hash, catalog).record, record);
+  assert.equal(analysisHash(record, 3), "#analysis&game=lilypad&variant=invisible-city&moves=K%40c8+K%40f1+c6-d5");
+  assert.equal(analysisHash({ game: "lion", variant: null, start: null, moves: [] }), "#analysis&game=lion");
+  for (const other of ["#game=lilypad", "#analysisx", "#library", ""]) assert.equal(isAnalysisHash(other), false, other);
+  assert.equal(isAnalysisHash("#analysis"), true);
+});

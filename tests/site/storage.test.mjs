@@ -147,3 +147,20 @@ test("checkRecord keeps only the record's own fields", () => {
   assert.deepEqual(checkRecord({ game: "lilypad", moves: [], variant: "", start: "", extra: 1 }), record("lilypad"));
   assert.throws(() => checkRecord(null), /not a game record/);
 });
+
+test("solved puzzles are kept, and read back checked: only known ids, whatever the saved text holds", () => {
+  const store = memoryStore();
+  const storage = createStorage(store);
+  const known = new Set(["lilypad-01", "lion-02"]);
+  assert.deepEqual(storage.readSolvedPuzzles(known), new Set());
+  assert.equal(storage.writeSolvedPuzzles(new Set(["lion-02", "lilypad-01"])), true);
+  assert.deepEqual(storage.readSolvedPuzzles(known), known);
+  const SOLVED = "kings-and-soldiers/puzzles-solved";
+  for (const text of ["{", "null", '{"lilypad-01": true}', '"lilypad-01"', "42"]) {
+    store.map.set(SOLVED, text);
+    assert.deepEqual(storage.readSolvedPuzzles(known), new Set(), text);
+  }
+  store.map.set(SOLVED, JSON.stringify(["lilypad-01", 7, null, ["lion-02"], "constructor", "__proto__", "chess-01"]));
+  assert.deepEqual(storage.readSolvedPuzzles(known), new Set(["lilypad-01"]));
+  assert.equal(createStorage(memoryStore({}, { full: true })).writeSolvedPuzzles(new Set(["lion-02"])), false);
+});

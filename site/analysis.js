@@ -1,0 +1,739 @@
+// The analysis board (`#analysis&game=...&start=...&moves=...&at=3`): any position of any game, moves
+// for both sides, variations kept as a tree (variations.js), the engine thinking on the position
+// shown (up to 3 best lines, stopped as soon as the position changes), and a game review that
+// evaluates every position of the main line and marks the mistakes (gamereview.js). As everywhere,
+// Python (in the worker) checks every move and says everything about a position: no rules here.
+
+import { moveArrows } from "./assist.js";
+import { createBoard } from "./board.js";
+import { boardEntry, catalog } from "./catalog.js";
+import { sharedEngine } from "./engine.js";
+import { createEvalBar, evaluationText, evaluationWords, readEvaluation } from "./evalbar.js";
+import { graphMarkup, judgeMoves, MARK_SIGN, markWords, plyAt } from "./gamereview.js";
+import { analysisHash, isAnalysisHash, readLink } from "./links.js";
+import { app, onControls } from "./game.js";
+import { describeError, showMessage } from "./messages.js";
+import { describeMove } from "./speech.js";
+import * as variations from "./variations.js";
+
+/** Think time of the engine on one position: it stops by itself after this (the bridge's cap). */
+const THINK_MS = 60_000;
+/** Slice of the worker's time per request: the longest a new position waits for the old search. */
+const SLICE_MS = 100;
+/** Think time per position in a game review's quick pass, and to re-check a win it says was missed. */
+const REVIEW_MS = 300;
+const RECHECK_MS = 2_000;
+/** Moves of a best line drawn as arrows (more only clutter the board). */
+const ARROW_MOVES = 6;
+const MAX_LINES = 3;
+const MAX_RECORD_BYTES = 1_000_000;
+
+const MARKUP = `
+  <section class="stage" aria-label="Analysis board">
+    <div id="analysis-board" class="board"></div>
+  </section>
+  <aside class="panel analysis-panel">
+    <div id="analysis-messages" class="messages"></div>
+    <div class="analysis-head">
+      <h1 id="analysis-title">Analysis</h1>
+      <a id="analysis-back" href="#">Back to the game</a>
+    </div>
+    <p id="analysis-turn" class="turn" aria-live="polite"></p>
+    <p id="analysis-announce" class="visually-hidden" aria-live="polite"></p>
+    <section class="card engine" aria-labelledby="analysis-engine-heading">
+      <div class="engine-head">
+        <h2 id="analysis-engine-heading">Engine</h2>
+        <label>Lines <select id="analysis-lines"><option>1</option><option>2</option><option>3</option></select></label>
+        <button id="analysis-engine" type="button" aria-pressed="true">Stop</button>
+      </div>
+      <div id="analysis-eval"></div>
+      <p id="analysis-status" class="engine-status" role="status"></p>
+      <ol id="analysis-pvs" class="pvs" aria-label="Best lines"></ol>
+    </section>
+    <section class="card" aria-labelledby="analysis-moves-heading">
+      <h2 id="analysis-moves-heading">Moves</h2>
+      <p id="analysis-moves-empty" class="empty">Play a move on the board for either side.</p>
+      <div id="analysis-moves" class="tree"></div>
+      <div class="review" role="group" aria-label="Step through the moves">
+        <button id="analysis-first" type="button" aria-label="Start position" title="Start (Home)">«</button>
+        <button id="analysis-previous" type="button" aria-label="One move back" title="Back (Left arrow)">‹</button>
+        <button id="analysis-next" type="button" aria-label="One move on" title="On (Right arrow)">›</button>
+        <button id="analysis-end" type="button" aria-label="End of the line" title="End of the line (End)">»</button>
+        <button id="analysis-flip" type="button" class="text">Flip</button>
+      </div>
+      <div class="variation-tools" role="group" aria-label="The variation shown">
+        <button id="analysis-promote" type="button" title="Make this variation the main line where it branches off">Promote variation</button>
+        <button id="analysis-delete" type="button" title="Delete this move and the moves after it">Delete from here</button>
+      </div>
+    </section>
+    <section class="card game-review" aria-labelledby="analysis-review-heading">
+      <h2 id="analysis-review-heading">Game review</h2>
+      <div class="review-run">
+        <button id="analysis-review" type="button">Analyse this game</button>
+        <progress id="analysis-progress" max="1" value="0" hidden></progress>
+      </div>
+      <div id="analysis-graph" class="graph-box" hidden></div>
+      <p id="analysis-graph-caption" class="graph-caption" hidden></p>
+      <p id="analysis-review-summary" class="review-summary" role="status"></p>
+    </section>
+    <details class="card record-open">
+      <summary>Analyse a game record</summary>
+      <label for="analysis-record">Game record</label>
+      <textarea id="analysis-record" rows="4" spellcheck="false"></textarea>
+      <div class="row">
+        <button id="analysis-record-open" type="button">Open</button>
+        <label class="file">Or a file <input id="analysis-record-file" type="file" accept=".txt,text/plain"></label>
+      </div>
+      <p id="analysis-record-error" class="field-error" role="alert" hidden></p>
+    </details>
+  </aside>`;
+
+/**
+ * The analysis view, registered with `router`; the game view's Analyse buttons open it at the
+ * position shown (Analyse this game, after a game, reviews it at once).
+ */
+export function addAnalysisView(router) {
+  const view = createAnalysisView(document.getElementById("analysis-view"));
+  router.add(view);
+  const analyse = (review) => {
+    router.go(analysisHash({ ...app.record, moves: app.line.moves }, app.line.cursor));
+    if (review) void view.review();
+  };
+  document.getElementById("analyse").onclick = () => analyse(false);
+  document.getElementById("analyse-game").onclick = () => analyse(true);
+  onControls(() => {
+    document.getElementById("analyse").disabled = !app.ready || app.busy || !app.record;
+  });
+  return view;
+}
+
+/**
+ * The analysis view for the router: {name, element, matches, show, hide}, plus `review()` to run a
+ * game review of the record shown (after `router.go(analysisHash(record))`).
+ */
+export function createAnalysisView(element) {
+  element.innerHTML = MARKUP;
+  const $ = (id) => element.querySelector(`#${id}`);
+  const engine = sharedEngine();
+  const board = createBoard($("analysis-board"), { events: { move: onBoardMove } });
+  const evalBar = createEvalBar($("analysis-eval"));
+
+  const a = {
+    shown: false,
+    hash: null, // the hash this view last wrote or read: the same hash again keeps the tree
+    record: null, // {game, variant, start} of the tree's start position
+    info: null,
+    tree: variations.treeOf(),
+    at: 0, // the node shown
+    state: null, // Python's state of the node shown
+    firstSide: 0, // the index of the side to move at the start (sides alternate)
+    orientation: "normal",
+    seq: 0, // each position change counts one: answers for an older one are dropped
+    engineOn: true,
+    lines: 1,
+    job: null, // the engine's search on the position shown: {search, state}
+    found: null, // its latest answer
+    arrowsFor: null, // the index of the best line drawn as arrows
+    arrowsPv: null, // the moves drawn as arrows
+    drawnAt: 0, // when the engine's lines were last drawn
+    review: null, // {ids, evaluations, marks, running, cancelled}
+    loading: null, // the record being opened from the address
+  };
+
+  const sides = () => a.info?.sides ?? [];
+  const sideName = (index) => sides()[index]?.name ?? "";
+  const turnIndex = (ply) => (a.firstSide + ply) % 2;
+  const movesAt = (id = a.at) => variations.movesTo(a.tree, id);
+  const request = (op, moves, extra = {}) => ({ op, game: a.record.game, variant: a.record.variant, start: a.record.start, moves, ...extra });
+  const format = (value) => evaluationText({ value, winIn: null });
+  // Moves are numbered in pairs, the first side's move first: "3." before it, "3…" before the other's.
+  const firstOfPair = (ply) => (ply - 1 + a.firstSide) % 2 === 0;
+  const moveLabel = (ply) => `${Math.floor((ply - 1 + a.firstSide) / 2) + 1}${firstOfPair(ply) ? "." : "…"}`;
+
+  // -- opening a record -----------------------------------------------------------------------------
+
+  async function load(record, at) {
+    const data = await catalog();
+    const entry = boardEntry(data, record.game, record.variant);
+    await engine.ready;
+    const info = entry?.info ?? (await engine.call({ op: "info", game: record.game, variant: record.variant }));
+    const end = await engine.call({ op: "state", ...record }); // every move checked
+    const tree = variations.treeOf(end.history);
+    const ids = [0, ...variations.mainLine(tree)];
+    const id = ids[Number.isInteger(at) ? Math.max(0, Math.min(at, ids.length - 1)) : ids.length - 1];
+    const turnAtEnd = info.sides.findIndex((s) => s.id === end.turn);
+    stopReview();
+    Object.assign(a, {
+      record: { game: record.game, variant: record.variant ?? null, start: end.start === info.start ? null : end.start },
+      info,
+      tree,
+      firstSide: (((turnAtEnd - end.history.length) % 2) + 2) % 2,
+      review: null,
+    });
+    board.set({ geometry: info, pieces: info.pieces, sides: info.sides, label: `${info.title} analysis board`, orientation: a.orientation, position: {} });
+    $("analysis-title").textContent = `Analysis · ${info.title}`;
+    document.title = `Analysis · ${info.title} · Kings & Soldiers`;
+    renderReview();
+    await goTo(id);
+  }
+
+  async function showHash(hash) {
+    const data = await catalog();
+    const link = readLink(hash, data);
+    const at = Number(new URLSearchParams(hash.replace(/^#/, "")).get("at") ?? Number.NaN);
+    if (!link) {
+      if (a.record) return writeHash(); // "#analysis" alone: what was shown last
+      return load({ game: data.games[0].id, variant: null, start: null, moves: [] }, null);
+    }
+    const fallback = () => (a.record ? goTo(a.at) : load({ game: data.games[0].id, variant: null, start: null, moves: [] }, null));
+    if (link.problem || link.friend) {
+      showMessage(`That analysis link could not be opened: ${link.problem ?? "it is a game with a friend"}.`);
+      return fallback();
+    }
+    try {
+      await load(link.record, Number.isInteger(at) ? at : null);
+    } catch (error) {
+      if (error?.type === "WorkerLost" || error?.type === "LoadError") throw error;
+      // A bad position or move in the link: said, and the board shows what it showed (or a start).
+      showMessage(`That analysis link could not be opened: ${describeError(error)}.`);
+      await fallback();
+    }
+  }
+
+  // The address names the line shown (the moves to the node and on along its first children) and
+  // the node, so a reload or a shared link comes back here.
+  function writeHash() {
+    if (!a.record || !a.shown) return;
+    const before = movesAt();
+    const after = variations.lineFrom(a.tree, a.at).map((id) => variations.nodeAt(a.tree, id).move);
+    a.hash = analysisHash({ ...a.record, moves: [...before, ...after] }, before.length);
+    if (location.hash !== a.hash) history.replaceState(null, "", a.hash);
+  }
+
+  // -- the position shown ---------------------------------------------------------------------------
+
+  // Show node `id`: Python's state of it, then the engine on it. `motion` animates a move.
+  async function goTo(id, motion = null) {
+    if (!variations.has(a.tree, id)) return;
+    stopSearch();
+    const seq = ++a.seq;
+    const state = await engine.call(request("state", movesAt(id)));
+    if (seq !== a.seq) return; // another position was asked for meanwhile
+    const before = a.state?.board;
+    a.at = id;
+    a.state = state;
+    a.found = null;
+    a.arrowsFor = null;
+    a.arrowsPv = null;
+    board.set({ position: state.board, lastMove: state.lastMove, marks: state.status.marks, arrows: [], labels: {}, animate: motion });
+    if (motion?.path && before && state.lastMove) $("analysis-announce").textContent = describeMove(state.lastMove, before, a.info);
+    render();
+    writeHash();
+    startSearch();
+  }
+
+  function render() {
+    const { state } = a;
+    const over = state.result != null;
+    $("analysis-turn").textContent = over ? capitalise(state.resultText) : `${sideName(turnIndex(variations.nodeAt(a.tree, a.at).ply))} to move`;
+    board.set({ movable: { moves: state.moves, enabled: !over } });
+    renderMoves();
+    renderEngine();
+    renderControls();
+    renderGraph();
+  }
+
+  function renderControls() {
+    const node = variations.nodeAt(a.tree, a.at);
+    $("analysis-first").disabled = $("analysis-previous").disabled = node.parent === null;
+    $("analysis-next").disabled = $("analysis-end").disabled = !node.children.length;
+    $("analysis-promote").disabled = variations.onMainLine(a.tree, a.at);
+    $("analysis-delete").disabled = node.parent === null;
+    $("analysis-review").disabled = !variations.mainLine(a.tree).length;
+    $("analysis-review").textContent = a.review?.running ? "Stop the review" : "Analyse this game";
+    const on = a.engineOn;
+    $("analysis-engine").textContent = on ? "Stop" : "Start";
+    $("analysis-engine").setAttribute("aria-pressed", String(on));
+  }
+
+  // -- the move tree ----------------------------------------------------------------------------------
+
+  function renderMoves() {
+    const box = $("analysis-moves");
+    const marks = new Map((a.review?.marks ?? []).map((mark) => [a.review.ids[mark.ply], mark]));
+    let current = null;
+
+    const build = (items, parent) => {
+      let needNumber = true; // at the start of a line, and after a variation
+      for (const item of items) {
+        if (item.variation) {
+          const block = document.createElement("div");
+          block.className = "variation";
+          build(item.variation, block);
+          parent.append(block);
+          needNumber = true;
+          continue;
+        }
+        if (firstOfPair(item.ply) || needNumber) {
+          const number = document.createElement("span");
+          number.className = "num";
+          number.textContent = moveLabel(item.ply);
+          parent.append(number);
+        }
+        needNumber = false;
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "mv";
+        button.dataset.node = String(item.id);
+        button.dataset.ply = String(item.ply);
+        button.textContent = item.move;
+        const mark = marks.get(item.id);
+        if (mark) {
+          button.classList.add(`mark-${mark.kind}`);
+          button.dataset.mark = mark.kind;
+          button.append(Object.assign(document.createElement("span"), { className: "sign", textContent: MARK_SIGN[mark.kind] }));
+          button.title = markWords(mark, sideName(turnIndex(item.ply - 1)), format);
+        }
+        if (item.id === a.at) {
+          button.classList.add("current");
+          button.setAttribute("aria-current", "step");
+          current = button;
+        }
+        button.onclick = () => void run(() => goTo(item.id));
+        parent.append(button);
+      }
+    };
+    const line = document.createElement("div");
+    line.className = "line";
+    build(variations.layout(a.tree), line);
+    box.replaceChildren(line);
+    $("analysis-moves-empty").hidden = variations.nodeAt(a.tree, 0).children.length > 0;
+    if (current) current.scrollIntoView({ block: "nearest" });
+  }
+
+  // A move entered on the board: Python plays it (and names it), and it goes into the tree (as a
+  // new variation unless the node already has it).
+  function onBoardMove(candidates) {
+    if (candidates.length !== 1) {
+      board.cancel();
+      return;
+    }
+    void run(async () => {
+      const seq = a.seq;
+      const state = await engine.call(request("play", movesAt(), { move: candidates[0].text }));
+      if (seq !== a.seq) return board.cancel();
+      const id = variations.addMove(a.tree, a.at, state.history.at(-1));
+      await goTo(id, state.lastMove);
+    });
+  }
+
+  // Run an action; its failure is said (the tree and the position shown stay).
+  async function run(task) {
+    try {
+      await task();
+    } catch (error) {
+      board.cancel();
+      if (error?.type !== "WorkerLost") showMessage(describeError(error));
+    }
+  }
+
+  function step(where) {
+    const node = variations.nodeAt(a.tree, a.at);
+    const target = {
+      first: 0,
+      previous: node.parent,
+      next: node.children[0],
+      end: variations.lineFrom(a.tree, a.at).at(-1),
+    }[where];
+    if (target === undefined || target === null) return;
+    void run(() => goTo(target, where === "next" ? true : null));
+  }
+
+  function promote() {
+    stopReview(); // a review follows the main line it started with
+    if (!variations.promote(a.tree, a.at)) return;
+    render();
+    writeHash();
+  }
+
+  // Delete the move shown and what follows; a note offers to bring them back.
+  function remove() {
+    const node = variations.nodeAt(a.tree, a.at);
+    if (node.parent === null) return;
+    stopReview();
+    const kept = structuredClone(a.tree);
+    const count = variations.sizeFrom(a.tree, a.at);
+    const at = a.at;
+    const parent = variations.remove(a.tree, a.at);
+    void run(() => goTo(parent));
+    showMessage(`Deleted ${count} move${count === 1 ? "" : "s"} from ${node.move} on.`, {
+      kind: "note",
+      action: {
+        label: "Undo",
+        run: () => {
+          a.tree = kept;
+          void run(() => goTo(at));
+        },
+      },
+    });
+  }
+
+  // -- the engine ---------------------------------------------------------------------------------------
+
+  function startSearch() {
+    stopSearch();
+    if (!a.engineOn || !a.state || a.state.result != null || a.review?.running) return renderEngine();
+    const state = a.state;
+    const seq = a.seq;
+    const search = engine.think(request("think", state.history, { time_ms: THINK_MS, lines: a.lines }), SLICE_MS, (answer) => found(answer, seq, false));
+    a.job = { search, seq };
+    renderEngine();
+    search.result.then(
+      (answer) => answer && found(answer, seq, true),
+      (error) => {
+        if (a.job?.search !== search) return;
+        a.job = null;
+        if (error?.type !== "WorkerLost") $("analysis-status").textContent = `The engine stopped: ${describeError(error)}`;
+      },
+    );
+  }
+
+  function stopSearch() {
+    a.job?.search.cancel();
+    a.job = null;
+  }
+
+  // What the search found so far on position `seq` (dropped if the position changed since).
+  function found(answer, seq, done) {
+    if (seq !== a.seq || !a.job || a.job.seq !== seq) return;
+    const deeper = answer.depth !== a.found?.depth;
+    a.found = { ...answer, done };
+    if (done) a.job = null;
+    // Within a depth the lines change little: drawn twice a second at most, to leave the page idle.
+    const now = performance.now();
+    if (!done && !deeper && now - a.drawnAt < 500) return;
+    a.drawnAt = now;
+    renderEngine();
+  }
+
+  // The search's lines, checked: each a move of the position's own and an evaluation.
+  function readLines(answer) {
+    const legal = new Set(a.state.moves.map((m) => m.text));
+    const lines = Array.isArray(answer?.lines) && answer.lines.length ? answer.lines : [{ move: answer?.best, pv: answer?.pv, value: answer?.value, win_in: answer?.win_in }];
+    return lines
+      .slice(0, MAX_LINES)
+      .map((line) => ({ move: line?.move, pv: Array.isArray(line?.pv) ? line.pv.filter((m) => typeof m === "string").slice(0, 40) : [], evaluation: readEvaluation(line) }))
+      .filter((line) => legal.has(line.move) && line.evaluation)
+      .map((line) => ({ ...line, pv: line.pv[0] === line.move ? line.pv : [line.move] }));
+  }
+
+  function renderEngine() {
+    const status = $("analysis-status");
+    const list = $("analysis-pvs");
+    const side = a.state ? sideName(turnIndex(variations.nodeAt(a.tree, a.at).ply)) : "";
+    if (!a.state) return;
+    if (a.state.result != null) {
+      evalBar.show(null, side);
+      status.textContent = "The game is over here.";
+      list.replaceChildren();
+      delete list.dataset.drawn;
+      $("analysis-eval").hidden = true;
+      return;
+    }
+    $("analysis-eval").hidden = false;
+    const lines = a.found && (a.found.depth > 0 || a.found.done) ? readLines(a.found) : []; // depth 0: the only move
+    evalBar.show(lines[0]?.evaluation ?? null, side);
+    const thinking = Boolean(a.job);
+    list.dataset.position = a.state.position;
+    list.dataset.depth = String(a.found?.depth ?? 0);
+    list.toggleAttribute("data-thinking", thinking);
+    let said = "";
+    if (a.review?.running) said = "Paused during the game review.";
+    else if (!a.engineOn) said = lines.length ? `Stopped at depth ${a.found.depth}.` : "The engine is stopped.";
+    else if (thinking) said = lines.length ? `Thinking… depth ${a.found.depth}` : "Thinking…";
+    else if (lines.length) said = a.found.depth ? `Depth ${a.found.depth}: done.` : "The only move.";
+    if (status.textContent !== said) status.textContent = said;
+    // Most slices find nothing new: the lines are redrawn only when they change.
+    const shownAsArrows = a.arrowsFor !== null ? lines[a.arrowsFor] : null;
+    if (shownAsArrows) void run(() => drawArrows(shownAsArrows.pv));
+    const drawn = JSON.stringify([a.seq, lines, a.arrowsFor]);
+    if (list.dataset.drawn === drawn) return;
+    list.dataset.drawn = drawn;
+    const ply = variations.nodeAt(a.tree, a.at).ply;
+    list.replaceChildren(
+      ...lines.map((line, index) => {
+        const li = document.createElement("li");
+        li.dataset.move = line.move;
+        const value = Object.assign(document.createElement("span"), { className: "pv-eval", textContent: evaluationText(line.evaluation) });
+        value.title = evaluationWords(line.evaluation, side);
+        const moves = document.createElement("span");
+        moves.className = "pv-moves";
+        line.pv.forEach((move, k) => {
+          const p = ply + k + 1;
+          if (firstOfPair(p) || k === 0) {
+            moves.append(Object.assign(document.createElement("span"), { className: "num", textContent: moveLabel(p) }));
+          }
+          const b = Object.assign(document.createElement("button"), { type: "button", className: "mv", textContent: move });
+          b.title = "Play the line up to here";
+          b.onclick = () => void run(() => playLine(line.pv.slice(0, k + 1)));
+          moves.append(b);
+        });
+        const arrows = Object.assign(document.createElement("button"), { type: "button", className: "pv-arrows", textContent: a.arrowsFor === index ? "Hide" : "Show" });
+        arrows.setAttribute("aria-pressed", String(a.arrowsFor === index));
+        arrows.title = "Draw this line on the board as arrows";
+        arrows.onclick = () => void run(() => toggleArrows(index, line.pv));
+        li.append(value, moves, arrows);
+        return li;
+      }),
+    );
+  }
+
+  // Play moves of a best line into the tree from the position shown, after Python checked them.
+  async function playLine(moves) {
+    const seq = a.seq;
+    const state = await engine.call(request("state", [...movesAt(), ...moves]));
+    if (seq !== a.seq) return;
+    let id = a.at;
+    for (const move of state.history.slice(-moves.length)) id = variations.addMove(a.tree, id, move);
+    await goTo(id);
+  }
+
+  // A best line drawn as arrows, each move numbered where it ends (paths from Python's legal moves).
+  async function toggleArrows(index, pv) {
+    if (a.arrowsFor === index) {
+      a.arrowsFor = null;
+      a.arrowsPv = null;
+      board.set({ arrows: [], labels: {} });
+      return renderEngine();
+    }
+    a.arrowsFor = index;
+    renderEngine();
+    await drawArrows(pv);
+  }
+
+  // Draw `pv` as arrows; again whenever the line shown so changes (the search went deeper).
+  async function drawArrows(pv) {
+    const key = pv.slice(0, ARROW_MOVES).join(" ");
+    if (a.arrowsPv === key) return;
+    a.arrowsPv = key;
+    const seq = a.seq;
+    const base = movesAt();
+    const arrows = [];
+    const labels = {};
+    for (const [k, move] of pv.slice(0, ARROW_MOVES).entries()) {
+      const state = k === 0 ? a.state : await engine.call(request("state", [...base, ...pv.slice(0, k)]));
+      const path = state.moves.find((m) => m.text === move)?.path;
+      if (!path) break;
+      arrows.push(...moveArrows(path).arrows);
+      labels[path.at(-1)] = String(k + 1);
+    }
+    if (seq !== a.seq || a.arrowsPv !== key || a.arrowsFor === null) return;
+    board.set({ arrows, labels });
+  }
+
+  function toggleEngine() {
+    a.engineOn = !a.engineOn;
+    if (a.engineOn) startSearch();
+    else {
+      stopSearch();
+      renderEngine();
+    }
+    renderControls();
+  }
+
+  // -- game review ----------------------------------------------------------------------------------
+
+  // Evaluate every position of the main line in a quick pass, then re-check each win the pass says
+  // was missed with a longer search (a quick search may not see a slower win through), and mark.
+  async function review() {
+    if (a.review?.running) return stopReview();
+    stopSearch();
+    const ids = [0, ...variations.mainLine(a.tree)];
+    const job = { ids, evaluations: ids.map(() => null), marks: [], running: true, cancelled: false, search: null };
+    a.review = job;
+    const progress = $("analysis-progress");
+    progress.hidden = false;
+    progress.max = ids.length;
+    progress.value = 0;
+    $("analysis-review-summary").textContent = "Evaluating every position…";
+    render();
+    try {
+      for (const [i, id] of ids.entries()) {
+        if (job.cancelled) return;
+        job.evaluations[i] = await evaluate(job, variations.movesTo(a.tree, id), REVIEW_MS);
+        progress.value = i + 1;
+        renderGraph();
+      }
+      for (const mark of judgeMoves(job.evaluations)) {
+        if (job.cancelled) return;
+        if (mark.kind === "missed-win") job.evaluations[mark.ply] = await evaluate(job, variations.movesTo(a.tree, ids[mark.ply]), RECHECK_MS);
+      }
+      job.marks = judgeMoves(job.evaluations);
+      $("analysis-review-summary").textContent = summary(job.marks);
+    } catch (error) {
+      if (!job.cancelled) $("analysis-review-summary").textContent = `The review stopped: ${describeError(error)}`;
+    } finally {
+      if (a.review === job) {
+        job.running = false;
+        progress.hidden = true;
+        render();
+        startSearch();
+      }
+    }
+  }
+
+  // One position's evaluation for its side to move: from the result if the game is over there.
+  async function evaluate(job, moves, ms) {
+    const state = await engine.call(request("state", moves));
+    if (state.result != null) {
+      const turn = state.turn;
+      return { value: state.result === "draw" ? 0 : state.result === turn ? 1 : -1, winIn: null, over: true };
+    }
+    job.search = engine.think(request("think", moves, { time_ms: ms }), SLICE_MS);
+    const answer = await job.search.result;
+    if (!answer) return null;
+    const evaluation = readEvaluation(answer);
+    if (!evaluation) throw new Error("the engine sent an evaluation that could not be read");
+    return evaluation;
+  }
+
+  function stopReview() {
+    const job = a.review;
+    if (!job?.running) return;
+    job.cancelled = true;
+    job.running = false;
+    job.search?.cancel();
+    $("analysis-progress").hidden = true;
+    $("analysis-review-summary").textContent = "The review was stopped.";
+    if (a.state) render();
+    startSearch();
+  }
+
+  function summary(marks) {
+    if (!marks.length) return "No mistakes found: no move let the evaluation drop clearly.";
+    const names = { blunder: "blunder", mistake: "mistake", "missed-win": "missed win" };
+    return sides()
+      .map((side, index) => {
+        const own = marks.filter((mark) => turnIndex(mark.ply - 1) === index);
+        const counts = Object.entries(names)
+          .map(([kind, name]) => [own.filter((m) => m.kind === kind).length, name])
+          .filter(([n]) => n)
+          .map(([n, name]) => `${n} ${name}${n === 1 ? "" : "s"}`);
+        return `${side.name}: ${counts.length ? counts.join(", ") : "no mistakes"}.`;
+      })
+      .join(" ");
+  }
+
+  function renderReview() {
+    $("analysis-graph").hidden = true;
+    $("analysis-graph-caption").hidden = true;
+    $("analysis-review-summary").textContent = "";
+    $("analysis-progress").hidden = true;
+  }
+
+  function renderGraph() {
+    const job = a.review;
+    const box = $("analysis-graph");
+    if (!job || !a.state) return;
+    box.hidden = false;
+    const firstToMove = job.ids.map((_, i) => turnIndex(i) === 0);
+    const shown = job.ids.indexOf(a.at);
+    box.innerHTML = graphMarkup(job.evaluations, firstToMove, job.marks, shown >= 0 ? shown : null);
+    box.title = `The evaluation for ${sideName(0)} after each move; click to go there.`;
+    $("analysis-graph-caption").hidden = false;
+    $("analysis-graph-caption").textContent = `${sideName(0)}'s evaluation, move by move (higher is better for ${sideName(0)}); click the graph to go to a move.`;
+  }
+
+  function onGraphClick(event) {
+    const job = a.review;
+    if (!job) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const ply = plyAt((event.clientX - rect.left) / rect.width, job.ids.length - 1);
+    if (variations.has(a.tree, job.ids[ply])) void run(() => goTo(job.ids[ply]));
+  }
+
+  // -- records ------------------------------------------------------------------------------------------
+
+  function recordFailed(why) {
+    const error = $("analysis-record-error");
+    error.textContent = `That record could not be opened: ${why}`;
+    error.hidden = false;
+  }
+
+  // A record (pasted or a file) opens at its start; the tree shown before is replaced.
+  async function openRecord(text) {
+    $("analysis-record-error").hidden = true;
+    if (text.length > MAX_RECORD_BYTES) return recordFailed("the record is larger than 1 MB");
+    try {
+      const read = await engine.call({ op: "record-read", text });
+      await load({ game: read.game, variant: read.variant, start: read.start, moves: read.moves }, 0);
+      $("analysis-record").value = "";
+    } catch (e) {
+      recordFailed(describeError(e));
+    }
+  }
+
+  // -- wiring -----------------------------------------------------------------------------------------
+
+  $("analysis-first").onclick = () => step("first");
+  $("analysis-previous").onclick = () => step("previous");
+  $("analysis-next").onclick = () => step("next");
+  $("analysis-end").onclick = () => step("end");
+  $("analysis-flip").onclick = () => {
+    a.orientation = a.orientation === "flipped" ? "normal" : "flipped";
+    board.set({ orientation: a.orientation });
+  };
+  $("analysis-promote").onclick = promote;
+  $("analysis-delete").onclick = remove;
+  $("analysis-engine").onclick = toggleEngine;
+  $("analysis-lines").onchange = (event) => {
+    a.lines = Math.max(1, Math.min(MAX_LINES, Number(event.target.value) || 1));
+    startSearch();
+  };
+  $("analysis-review").onclick = () => void review();
+  $("analysis-graph").onclick = onGraphClick;
+  $("analysis-record-open").onclick = () => void openRecord($("analysis-record").value);
+  $("analysis-record-file").onchange = async (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    if (file.size > MAX_RECORD_BYTES) return recordFailed(`the file ${file.name} is larger than 1 MB`);
+    await openRecord(await file.text());
+  };
+  // A worker that died is replaced (engine.js): the search on the position shown starts again.
+  engine.onLost((error) => {
+    a.job = null;
+    if (error.type === "LoadError") return;
+    engine.ready.then(() => a.shown && a.state && !a.review?.running && startSearch(), () => {});
+  });
+  addEventListener("keydown", (event) => {
+    if (!a.shown || !a.state || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest?.("input, select, textarea, .board")) return;
+    const where = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "end" }[event.key];
+    if (!where) return;
+    event.preventDefault();
+    step(where);
+  });
+
+  return {
+    name: "analysis",
+    element,
+    matches: (hash) => (isAnalysisHash(hash) ? { hash } : null),
+    show({ hash }) {
+      a.shown = true;
+      if (hash === a.hash && a.state) return startSearch(); // back to the analysis as it was
+      a.hash = hash;
+      a.loading = run(() => showHash(hash));
+    },
+    hide() {
+      a.shown = false;
+      stopSearch();
+      stopReview();
+    },
+    review: () => run(async () => {
+      await a.loading;
+      await review();
+    }),
+  };
+}
+
+const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,206 @@
+// The engine's help in the game view: a Hint (the best move as an arrow, named in words), the
+// evaluation of the position shown (a bar and a number, the best line as arrows on demand; hidden by
+// default against the computer), and the way into the analysis board and its game review.
+
+import { sharedEngine } from "./engine.js";
+import { app, board as gameBoard, onControls } from "./game.js";
+import { createEvalBar, evaluationText, readEvaluation } from "./evalbar.js";
+import { describeError } from "./messages.js";
+import { describeMove } from "./speech.js";
+
+const HINT_MS = 1_500; // think time for a hint
+const EVAL_MS = 4_000; // think time of the evaluation shown beside a game
+const SLICE_MS = 100;
+const ARROW_MOVES = 6;
+
+const MARKUP = `
+  <div class="assist-row">
+    <button id="hint-button" type="button" title="The engine's best move here">Hint</button>
+    <label class="assist-toggle"><input id="eval-toggle" type="checkbox"> Evaluation</label>
+  </div>
+  <p id="hint-text" class="hint-text" aria-live="polite"></p>
+  <div id="game-eval" class="game-eval" hidden>
+    <div id="game-evalbar"></div>
+    <p class="best-line"><span id="best-line-text"></span> <button id="best-line-arrows" type="button" aria-pressed="false" hidden>Show</button></p>
+  </div>`;
+
+/**
+ * The helper on the game view's `element`, drawing on the game's `board`. `game()` tells what is
+ * shown: {record (the moves shown), state, info, mode, players, idle}. Call `update()` whenever
+ * the game view renders.
+ */
+export function createAssist({ element, board, game }) {
+  element.innerHTML = MARKUP;
+  const $ = (id) => element.querySelector(`#${id}`);
+  const engine = sharedEngine();
+  const bar = createEvalBar($("game-evalbar"));
+  let key = null; // the position the help is about
+  let hint = null; // {search} while a hint is being found
+  let evaluation = null; // {search, answer, done}
+  let evalChosen = null; // the person's choice of showing the evaluation (null: the mode's default)
+  let drawn = false; // arrows drawn on the board
+  let lineShown = false;
+
+  const shownKey = ({ record, state }) => JSON.stringify([record.game, record.variant, record.start, state?.history ?? null]);
+  const request = (record, extra) => ({ op: "think", game: record.game, variant: record.variant, start: record.start, moves: record.moves, ...extra });
+  const sideName = (info, id) => info.sides.find((s) => s.id === id)?.name ?? id;
+  const helps = (mode) => mode === "two" || mode.startsWith("play-"); // not in a demo, nor against a friend
+  const evalOn = (mode) => helps(mode) && (evalChosen ?? mode === "two");
+
+  function clearArrows() {
+    if (drawn) board.set({ arrows: [], labels: {}, highlights: [] });
+    drawn = false;
+    lineShown = false;
+  }
+
+  function stop() {
+    hint?.search.cancel();
+    hint = null;
+    evaluation?.search.cancel();
+    evaluation = null;
+  }
+
+  function update() {
+    const now = game();
+    if (!now.state || !now.info) return;
+    const k = shownKey(now);
+    const over = now.state.result != null;
+    if (k !== key) {
+      key = k;
+      stop();
+      clearArrows();
+      $("hint-text").textContent = "";
+    }
+    const humanTurn = (now.players[now.state.turn] ?? "human") === "human";
+    element.hidden = !helps(now.mode);
+    $("hint-button").disabled = !now.idle || over || !humanTurn || Boolean(hint);
+    const on = evalOn(now.mode) && !over;
+    $("eval-toggle").checked = evalOn(now.mode);
+    $("game-eval").hidden = !on;
+    if (on && !evaluation) startEvaluation(now);
+    if (!on && evaluation) {
+      evaluation.search.cancel();
+      evaluation = null;
+    }
+    renderEvaluation(now);
+  }
+
+  function startEvaluation(now) {
+    const mine = { search: null, answer: null, done: false };
+    const seen = (answer, done) => {
+      if (evaluation !== mine) return;
+      mine.answer = answer;
+      mine.done = done;
+      renderEvaluation(game());
+    };
+    mine.search = engine.think(request(now.record, { time_ms: EVAL_MS }), SLICE_MS, (answer) => seen(answer, false));
+    evaluation = mine;
+    mine.search.result.then(
+      (answer) => answer && seen(answer, true),
+      (error) => {
+        if (evaluation === mine && error?.type !== "WorkerLost") $("best-line-text").textContent = `No evaluation: ${describeError(error)}`;
+      },
+    );
+  }
+
+  // The evaluation's best line, checked: its first move must be one of the position's own.
+  function bestLine(now, answer) {
+    const pv = Array.isArray(answer?.pv) ? answer.pv.filter((m) => typeof m === "string").slice(0, 20) : [];
+    return now.state.moves.some((m) => m.text === pv[0]) ? pv : [];
+  }
+
+  function renderEvaluation(now) {
+    if (!evaluation || $("game-eval").hidden) return;
+    const { answer, done } = evaluation;
+    const side = sideName(now.info, now.state.turn);
+    const value = answer && (answer.depth > 0 || done) ? readEvaluation(answer) : null;
+    bar.show(value, side);
+    const pv = value ? bestLine(now, answer) : [];
+    $("best-line-text").textContent = pv.length ? `Best line: ${pv.join(" ")}${done ? "" : " …"}` : "Thinking…";
+    $("best-line-arrows").hidden = !pv.length;
+  }
+
+  async function showHint() {
+    const now = game();
+    if (!now.state || now.state.result != null || hint) return;
+    const k = key;
+    const search = engine.think(request(now.record, { time_ms: HINT_MS }), SLICE_MS);
+    hint = { search };
+    $("hint-text").textContent = "Looking for a good move…";
+    update();
+    try {
+      const answer = await search.result;
+      if (!answer || key !== k) return;
+      const move = now.state.moves.find((m) => m.text === answer.best);
+      if (!move) throw new Error("the engine suggested a move that is not playable here");
+      const value = readEvaluation(answer);
+      const proof = value?.winIn ? ` ${sideName(now.info, now.state.turn)} ${evaluationText(value)}.` : "";
+      $("hint-text").textContent = `Hint: ${describeMove(move, now.state.board, now.info)}${proof}`;
+      $("hint-text").dataset.move = move.text;
+      board.set({ ...moveArrows(move.path), labels: {} });
+      drawn = true;
+      lineShown = false;
+    } catch (error) {
+      if (key === k && error?.type !== "WorkerLost") $("hint-text").textContent = `No hint: ${describeError(error)}`;
+    } finally {
+      if (hint?.search === search) hint = null;
+      update();
+    }
+  }
+
+  // The best line as arrows, each move numbered where it ends (paths from Python's legal moves).
+  async function toggleLine() {
+    const now = game();
+    if (lineShown) {
+      clearArrows();
+      $("best-line-arrows").textContent = "Show";
+      $("best-line-arrows").setAttribute("aria-pressed", "false");
+      return;
+    }
+    const k = key;
+    const pv = bestLine(now, evaluation?.answer).slice(0, ARROW_MOVES);
+    const arrows = [];
+    const labels = {};
+    for (const [i, text] of pv.entries()) {
+      const state = i === 0 ? now.state : await engine.call({ ...request({ ...now.record, moves: [...now.record.moves, ...pv.slice(0, i)] }), op: "state" });
+      const path = state.moves.find((m) => m.text === text)?.path;
+      if (!path) break;
+      arrows.push(...moveArrows(path).arrows);
+      labels[path.at(-1)] = String(i + 1);
+    }
+    if (key !== k) return;
+    board.set({ arrows, labels });
+    drawn = lineShown = true;
+    $("best-line-arrows").textContent = "Hide";
+    $("best-line-arrows").setAttribute("aria-pressed", "true");
+  }
+
+  $("hint-button").onclick = () => void showHint();
+  $("eval-toggle").onchange = (event) => {
+    evalChosen = event.target.checked;
+    update();
+  };
+  $("best-line-arrows").onclick = () => void toggleLine().catch(() => {});
+
+  return { update, stop };
+}
+
+/** The helper on the game view, following its controls. */
+export function addAssist() {
+  const assist = createAssist({
+    element: document.getElementById("assist"),
+    board: gameBoard,
+    game: () => ({ record: app.record, state: app.state, info: app.info, mode: app.mode, players: app.players, idle: app.ready && !app.busy }),
+  });
+  onControls(assist.update);
+  return assist;
+}
+
+/**
+ * A move drawn on the board: its path as arrows from square to square (one per leg), or, for a move
+ * on one square (a drop, a pass), that square highlighted.
+ */
+export function moveArrows(path) {
+  const arrows = path.slice(1).map((to, i) => [path[i], to]).filter(([from, to]) => from !== to);
+  return { arrows, highlights: arrows.length ? [] : path.slice(0, 1) };
+}

@@ -1,0 +1,329 @@
+"""The engine put to work for the player: a Hint (an arrow and words), the analysis board (moves for
+both sides, variations as a tree, the engine's best lines updating, stopping when the position
+changes, the page staying responsive), and a game review marking a planted blunder. Every claim the
+site makes about a position here (a winning hint, a missed win) is checked with pygame_rules.solve."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+import pygame_rules
+from pygame_rules.records import Game, write_record
+from pygame_rules.solve import winning_moves, wins_within
+
+SHOTS = Path(tempfile.gettempdir())
+OPENING = [("K@c8", ["c8"]), ("K@f1", ["f1"]), ("c6-d5", ["c6", "d5"]), ("f3-e4", ["f3", "e4"])]
+
+# A Lilypad position, Green to move, and six moves from it: Black's a6-b5 lets Green win at once
+# (f7-e8), Green plays d3-c4 instead, which lets Black win at once (b5:d3:b1). The record's
+# planted blunder is Green's fifth move; the test checks both facts by exhaustive search.
+PLANTED_START = "b1b5/5b1b/B5b1/8/4g1b1/3g1G1g/2g3g1/7g g -"
+PLANTED_MOVES = ["f3:h5", "f7-e6", "h5:f7", "a6-b5", "d3-c4", "b5:d3:b1"]
+PLANTED_PLY = 5
+
+# How long a 10 ms timer waited beyond its 10 ms, each time, over `ms`; the page's long tasks (50 ms or more).
+MEASURE = """(ms) => new Promise((resolve) => {
+  const long = [];
+  const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) long.push(Math.round(e.duration)); });
+  observer.observe({ type: "longtask" });
+  let last = performance.now();
+  const waits = [];
+  const timer = setInterval(() => { const now = performance.now(); waits.push(Math.round(Math.max(0, now - last - 10))); last = now; }, 10);
+  setTimeout(() => { clearInterval(timer); observer.disconnect(); resolve({ waits, long }); }, ms);
+})"""
+
+# The control: the analysis position's search run in the worker, its answers drawn nowhere.
+CONTROL_START = """async () => {
+  const { sharedEngine } = await import('./engine.js');
+  window.__control = sharedEngine().think({ op: 'think', game: 'lilypad', moves: ['K@c8', 'K@f1'], time_ms: 10000, lines: 3 }, 100);
+}"""
+
+# Sent to the worker, as the page sends it: each request's JSON, in order (to see searches stop).
+SPY = """
+(() => {
+  const sent = (window.__sent = []);
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && typeof message.request === "string") sent.push(JSON.parse(message.request));
+    return post.call(this, message, ...rest);
+  };
+})();
+"""
+
+
+def position_after(moves, start=None, game="lilypad"):
+    position = pygame_rules.load(game, start) if start else pygame_rules.start(game)
+    for text in moves:
+        position = position.move(text).after
+    return position
+
+
+def path_of(position, text):
+    return next(m.to_json()["path"] for m in position.legal() if m.text == text)
+
+
+def analysis_square(site, name):
+    return site.page.locator(f"#analysis-board .sq[data-square='{name}']")
+
+
+def analysis_play(site, position, text):
+    """Enter `text` on the analysis board by clicking its path; wait until the tree shows it."""
+    path = path_of(position, text)
+    for square in path:
+        analysis_square(site, square).click()
+    if site.squares_of("#analysis-board .stop") & {path[-1]}:
+        analysis_square(site, path[-1]).click()
+    expect(site.page.locator("#analysis-moves .mv.current")).to_have_text(text)
+
+
+def shoot(page, name):
+    """Screenshots at a phone's and a desktop's size (tests/e2e saves them to look at)."""
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SHOTS / f"ks-{name}-{width}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def arrows(site, board="#board"):
+    return site.page.locator(f"{board} .arrow").evaluate_all("els => els.map(e => [e.dataset.from, e.dataset.to])")
+
+
+@pytest.fixture(scope="module")
+def spied(new_site):
+    s = new_site()
+    s.page.add_init_script(SPY)
+    s.open()
+    return s
+
+
+def test_hint_is_a_winning_move_drawn_and_named(spied):
+    site = spied
+    site.page.get_by_label("Players").select_option("two")
+    site.load_position(PLANTED_START)
+    for text in PLANTED_MOVES[:4]:
+        position = position_after(PLANTED_MOVES[: PLANTED_MOVES.index(text)], PLANTED_START)
+        site.play(text, path_of(position, text))
+    position = position_after(PLANTED_MOVES[:4], PLANTED_START)
+    wins = winning_moves(position, 1)
+    assert wins, "the planted position must have a win in one move"
+    site.button("Hint").click()
+    hint = site.page.locator("#hint-text")
+    expect(hint).to_contain_text("Hint:", timeout=30_000)
+    move = hint.get_attribute("data-move")
+    assert move in wins
+    path = path_of(position, move)
+    assert arrows(site) == [[path[i], path[i + 1]] for i in range(len(path) - 1)]
+    expect(hint).to_contain_text(f"{path[0]} to {path[-1]}")  # named in words (speech.js)
+    expect(hint).to_contain_text("Green wins in 1")
+    # Two people at one board see the evaluation by default: a proven win for the side to move.
+    expect(site.page.locator("#game-eval")).to_be_visible()
+    expect(site.page.locator("#game-evalbar .evalbar-text")).to_have_text("wins in 1", timeout=30_000)
+    shoot(site.page, "hint")
+    # A move played: the hint and its arrow are gone.
+    other = next(m.text for m in position.legal() if m.text not in wins)
+    site.play(other, path_of(position, other))
+    expect(hint).to_be_empty()
+    assert arrows(site) == []
+    # Against the computer, the evaluation is hidden until asked for.
+    site.page.get_by_label("Players").select_option("play-0")
+    expect(site.page.locator("#game-eval")).to_be_hidden()
+    site.page.get_by_label("Players").select_option("two")
+    site.watch.assert_clean()
+
+
+def test_analysis_board_variation_made_and_clicked_back_to(spied):
+    site = spied
+    site.page.get_by_label("Players").select_option("two")
+    site.button("New game").click()
+    site.wait_idle()
+    for text, path in OPENING:
+        site.play(text, path)
+    site.page.locator("#moves .mv", has_text="K@f1").click()
+    site.wait_idle()
+    site.button("Analyse").click()  # from the move list, at the move shown
+    expect(site.page.locator("#analysis-view")).to_be_visible()
+    expect(site.page.locator("#game-view")).to_be_hidden()
+    current = site.page.locator("#analysis-moves .mv.current")
+    expect(current).to_have_text("K@f1")
+    assert "at=2" in site.page.evaluate("location.hash")
+    main = [t for t, _ in OPENING]
+    assert site.page.locator("#analysis-moves .line > .mv").all_inner_texts() == main
+
+    # A different move for Black here: a variation, the main line kept.
+    position = position_after(main[:2])
+    other = next(m.text for m in position.legal() if m.text != main[2])
+    analysis_play(site, position, other)
+    variation = site.page.locator("#analysis-moves .variation")
+    expect(variation).to_have_count(1)
+    expect(variation.locator(".mv")).to_have_text([other])
+    assert site.page.locator("#analysis-moves .line > .mv").all_inner_texts() == main
+    after_other = site.pieces("#analysis-board")
+
+    # To the main line's end and back to the variation by clicking it.
+    site.page.locator("#analysis-moves .line > .mv", has_text=main[3]).click()
+    expect(current).to_have_text(main[3])
+    assert site.pieces("#analysis-board") == position_after(main).pieces_on_board()
+    variation.locator(".mv").click()
+    expect(current).to_have_text(other)
+    assert site.pieces("#analysis-board") == after_other == position_after([*main[:2], other]).pieces_on_board()
+    shoot(site.page, "analysis-variation")
+
+    # Promote it: it becomes the main line, the old line a variation; delete it, and Undo.
+    site.button("Promote variation").click()
+    expect(site.page.locator("#analysis-moves .line > .mv")).to_have_text(main[:2] + [other])
+    expect(variation.locator(".mv")).to_have_text(main[2:])
+    site.button("Delete from here").click()
+    expect(current).to_have_text("K@f1")
+    expect(site.page.locator("#analysis-moves .line > .mv")).to_have_text(main)
+    site.page.locator("#analysis-messages .message .action", has_text="Undo").click()
+    expect(current).to_have_text(other)
+    # The keys step through the line; Back to the game returns to the game as it was.
+    site.page.keyboard.press("ArrowLeft")
+    expect(current).to_have_text("K@f1")
+    site.page.get_by_role("link", name="Back to the game").click()
+    expect(site.page.locator("#game-view")).to_be_visible()
+    expect(site.page.locator("#moves .mv.current")).to_have_text("K@f1")
+    site.watch.assert_clean()
+
+
+def test_engine_lines_update_stop_on_a_move_and_the_page_stays_responsive(spied):
+    site = spied
+    page = site.page
+    page.evaluate("location.hash = " + repr("#analysis&game=lilypad&moves=" + quote(" ".join(["K@c8", "K@f1"]))))
+    pvs = page.locator("#analysis-pvs")
+    position = position_after(["K@c8", "K@f1"])
+    expect(pvs).to_have_attribute("data-position", position.text)
+    page.locator("#analysis-lines").select_option("3")
+    expect(pvs.locator("li")).to_have_count(3, timeout=30_000)
+    legal = {m.text for m in position.legal()}
+    lines = pvs.locator("li").evaluate_all("els => els.map(e => e.dataset.move)")
+    assert set(lines) <= legal and len(set(lines)) == 3
+    # While it thinks, a 10 ms timer on the page never waits more than 50 ms, and no task of the
+    # page's holds the main thread that long. A delay from the page's own work shows in every turn
+    # of measuring; one from the machine being busy (2 cores, other jobs) does not: the best of five
+    # turns is asserted. A machine busier than its cores delays any timer, so a control is measured
+    # in turns with the real thing: the same search in the worker with nothing drawn from it. The
+    # 50 ms bound holds whenever the control keeps it; else what the page adds must stay within the
+    # machine's noise (the 95th percentile of the waits).
+    depth = int(pvs.get_attribute("data-depth"))
+    turns, controls = [], []
+    for _ in range(5):
+        turns.append(page.evaluate(MEASURE, 1500))
+        if len(turns) == 1:  # the lines went deeper while measured
+            assert int(pvs.get_attribute("data-depth")) > depth, "the lines did not deepen"
+        site.button("Stop").click()
+        page.evaluate(CONTROL_START)
+        controls.append(page.evaluate(MEASURE, 1500))
+        page.evaluate("() => window.__control.cancel()")
+        site.button("Start").click()
+    p95 = lambda waits: sorted(waits)[int(len(waits) * 0.95)]  # noqa: E731
+    thinking = [w for turn in turns for w in turn["waits"]]
+    control = [w for turn in controls for w in turn["waits"]]
+    best = min(max(turn["waits"]) for turn in turns)
+    best_control = min(max(turn["waits"]) for turn in controls)
+    report = (f"longest wait {best} ms in the best turn, 95% within {p95(thinking)} ms, long tasks "
+              f"{[turn['long'] for turn in turns]} (control: {best_control} ms, {p95(control)} ms, "
+              f"{[turn['long'] for turn in controls]})")
+    print(f"10 ms timer while thinking: {report}")
+    assert any(turn["long"] == [] for turn in turns), report
+    if best_control <= 50:
+        assert best <= 50, report
+    else:
+        assert p95(thinking) <= max(50, 1.5 * p95(control)), report
+    expect(pvs).to_have_attribute("data-thinking", "")
+
+    # A move: the search on the old position is cancelled and none of its slices run after that.
+    old_id = page.evaluate("() => window.__sent.filter(r => r.op === 'think').at(-1).id")
+    analysis_play(site, position, "c6-d5")
+    after = position_after(["K@c8", "K@f1", "c6-d5"])
+    expect(pvs).to_have_attribute("data-position", after.text)
+    sent = page.evaluate("() => window.__sent")
+    cancel = next(i for i, r in enumerate(sent) if r["op"] == "think-cancel" and r["id"] == old_id)
+    assert not [r for r in sent[cancel:] if r["op"] == "think-more" and r["id"] == old_id]
+    expect(pvs.locator("li")).to_have_count(3, timeout=30_000)
+    assert set(pvs.locator("li").evaluate_all("els => els.map(e => e.dataset.move)")) <= {m.text for m in after.legal()}
+    # Stop: the search is cancelled and the lines stay as they were.
+    site.button("Stop").click()
+    expect(page.locator("#analysis-status")).to_contain_text("Stopped")
+    depth = pvs.get_attribute("data-depth")
+    count = len(page.evaluate("() => window.__sent"))
+    page.wait_for_timeout(800)
+    assert pvs.get_attribute("data-depth") == depth
+    assert not [r for r in page.evaluate("() => window.__sent")[count:] if r["op"].startswith("think")]
+    # A best line drawn as arrows on demand, its moves numbered where they end.
+    first = pvs.locator("li").first
+    pv = first.locator(".pv-moves .mv").all_inner_texts()
+    first.get_by_role("button", name="Show").click()
+    expect(page.locator("#analysis-board .arrow").first).to_be_attached()
+    expected, position = [], after
+    for text in pv[:6]:
+        path = path_of(position, text)
+        expected += [[path[i], path[i + 1]] for i in range(len(path) - 1) if path[i] != path[i + 1]]
+        position = position.move(text).after
+    assert arrows(site, "#analysis-board") == expected
+    shoot(page, "analysis-lines")
+    site.button("Start").click()
+    expect(pvs).to_have_attribute("data-thinking", "")
+    site.watch.assert_clean()
+
+
+def test_game_review_marks_the_planted_blunder(spied):
+    site = spied
+    page = site.page
+    # The planted blunder, proved: Green could win at once, and its move lets Black win at once.
+    before = position_after(PLANTED_MOVES[: PLANTED_PLY - 1], PLANTED_START)
+    blunder = PLANTED_MOVES[PLANTED_PLY - 1]
+    assert winning_moves(before, 1) and blunder not in winning_moves(before, 1)
+    assert wins_within(before.move(blunder).after, 1)
+
+    # Opened from a game record, as a person pastes it.
+    game = Game("lilypad", None, PLANTED_START)
+    for text in PLANTED_MOVES:
+        game.play(text)
+    page.evaluate("location.hash = '#analysis'")
+    page.locator("details.record-open summary").click()
+    page.locator("#analysis-record").fill(write_record(game))
+    site.button("Open").click()
+    expect(page.locator("#analysis-moves .line > .mv")).to_have_text(PLANTED_MOVES)
+    site.button("Analyse this game").click()
+    expect(page.locator("#analysis-progress")).to_be_visible()
+    expect(page.locator("#analysis-progress")).to_be_hidden(timeout=60_000)
+    summary = page.locator("#analysis-review-summary")
+    expect(summary).to_contain_text("Green:")
+    marked = page.locator(f"#analysis-moves .mv[data-ply='{PLANTED_PLY}']")
+    assert marked.get_attribute("data-mark") in ("missed-win", "blunder")
+    expect(marked.locator(".sign")).to_have_text("??")
+    expect(page.locator(f"#analysis-graph .graph-mark[data-ply='{PLANTED_PLY}']")).to_have_count(1)
+    # The graph takes you to a move: a click at its right end shows the last position.
+    box = page.locator("#analysis-graph svg").bounding_box()
+    page.mouse.click(box["x"] + box["width"] - 2, box["y"] + box["height"] / 2)
+    expect(page.locator("#analysis-moves .mv.current")).to_have_text(PLANTED_MOVES[-1])
+    marked.click()
+    shoot(page, "review")
+    site.watch.assert_clean()
+
+
+def test_a_bad_analysis_link_is_said_and_the_analysis_kept(spied):
+    site = spied
+    page = site.page
+    page.evaluate("location.hash = '#analysis&game=lilypad&moves=K%40c8'")
+    current = page.locator("#analysis-moves .mv.current")
+    expect(current).to_have_text("K@c8")
+    shown = site.pieces("#analysis-board")
+    for bad, words in [("#analysis&game=lilypad&moves=K%40c8+zz9", "zz9"), ("#analysis&game=chess", "no game called")]:
+        page.evaluate(f"location.hash = {bad!r}")
+        expect(page.locator("#analysis-messages .message").last).to_contain_text(words)
+        expect(page.locator("#analysis-messages .message").last).to_contain_text("That analysis link could not be opened")
+        expect(current).to_have_text("K@c8")
+        assert site.pieces("#analysis-board") == shown
+        expect(page).not_to_have_url(re.compile("zz9|chess"))
+    page.locator("#analysis-messages .dismiss").first.click()
+    page.locator("#analysis-messages .dismiss").first.click()
+    site.watch.assert_clean()

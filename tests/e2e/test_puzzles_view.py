@@ -1,0 +1,176 @@
+"""The puzzle mode: a game's list, a puzzle solved by clicks after one wrong move (said wrong, the
+escape shown, taken back; then a Hint), the solved mark kept after a reload, Next, a bad puzzle
+link, and the game in progress left as it was. Screenshots at phone and desktop sizes."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+import pygame_rules
+from pygame_rules.bridge import handle
+from site_driver import Site
+
+VIEW = "#puzzles-view"
+BOARD = f"{VIEW} .puzzle-board"
+SHOTS = Path(tempfile.gettempdir())
+
+
+def ask(**request) -> dict:
+    answer = json.loads(handle(json.dumps(request)))
+    assert "error" not in answer, answer
+    return answer
+
+
+def paths(p, moves: list[str]) -> dict[str, list[str]]:
+    """The squares to click for each legal move after ``moves`` from the puzzle's start."""
+    state = ask(op="state", game=p.game, variant=p.variant, start=p.position, moves=moves)
+    return {m["text"]: m["path"] for m in state["moves"]}
+
+
+def board_after(p, moves: list[str]) -> dict[str, str]:
+    return ask(op="state", game=p.game, variant=p.variant, start=p.position, moves=moves)["board"]
+
+
+def state_is(site: Site, name: str, moves: int | None = None) -> None:
+    """Wait until the view is in state ``name`` with ``moves`` of the puzzle on its board."""
+    view = site.page.locator(VIEW)
+    if moves is not None:
+        expect(view).to_have_attribute("data-moves", str(moves), timeout=30_000)
+    expect(view).to_have_attribute("data-puzzle", name, timeout=30_000)
+
+
+def click_move(site: Site, path: list[str]) -> None:
+    for square in path:
+        site.square(square, BOARD).click()
+    if path[-1] in site.squares_of(f"{BOARD} .stop"):
+        site.square(path[-1], BOARD).click()  # the board offers to go on: stop here
+
+
+def arrows(site: Site) -> list[tuple[str, str]]:
+    return [tuple(a) for a in site.page.locator(f"{BOARD} .arrow").evaluate_all("els => els.map(e => [e.dataset.from, e.dataset.to])")]
+
+
+def wrong_move_with_escape(p) -> tuple[str, str]:
+    """A first move that does not win in time, and the defence the site shows escaping it."""
+    start = p.load()
+    for move in start.moves():
+        if move in (p.solution[0], *p.alternatives) or start.play(move).winner is not None:
+            continue
+        answer = ask(op="puzzle-reply", id=p.id, moves=[move])
+        if answer["escape"]:
+            return move, answer["escape"]
+    raise AssertionError(f"{p.id} has no wrong move with an escape")
+
+
+def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
+    site = new_site()
+    site.open()
+    site.play("K@c8", ["c8"])  # a game in progress, which the puzzles leave alone
+    p = next(q for q in pygame_rules.puzzles("lilypad") if q.moves == 3)
+    own = pygame_rules.puzzles("lilypad")
+
+    site.page.locator("#puzzles-link").click()
+    expect(site.page.locator(VIEW)).to_be_visible()
+    expect(site.page.locator("#game-view")).to_be_hidden()
+    items = site.page.locator(f"{VIEW} .puzzle-list li")
+    expect(items).to_have_count(len(own))
+    expect(items.nth(0)).to_contain_text(f"Win in {own[0].moves}")
+    expect(site.page.locator(f"{VIEW} .puzzle-list .is-solved")).to_have_count(0)
+    site.page.locator(f"{VIEW} .puzzle-list li[data-puzzle='{p.id}'] a").click()
+    assert site.page.url.endswith(f"#puzzle={p.id}")
+    state_is(site, "ready")
+    expect(site.page.locator(f"{VIEW} h1")).to_have_text(p.title)
+    expect(site.page.locator(f"{VIEW} .puzzle-of")).to_have_text(f"Lilypad: puzzle {own.index(p) + 1} of {len(own)}")
+    expect(site.page.locator(f"{VIEW} .puzzle-task")).to_contain_text("win in 3 moves")
+    start = board_after(p, [])
+    assert site.pieces(BOARD) == start
+    expect(site.button("Hint")).to_be_hidden()  # no hint before a try
+
+    # A wrong move: said wrong, the escape played out and drawn, then taken back.
+    wrong, escape = wrong_move_with_escape(p)
+    click_move(site, paths(p, [])[wrong])
+    state_is(site, "wrong")
+    status = site.page.locator(f"{VIEW} .puzzle-status")
+    expect(status).to_contain_text(f"Not this one: {wrong} does not force a win in 3 moves")
+    expect(status).to_contain_text(f"escapes with {escape}")
+    escape_path = paths(p, [wrong])[escape]
+    assert arrows(site) == list(zip(escape_path, escape_path[1:]))
+    assert site.pieces(BOARD) == board_after(p, [wrong, escape])
+    assert site.squares_of(f"{BOARD} .highlight") == set(paths(p, [])[wrong])  # the wrong move, shaded
+    site.page.set_viewport_size({"width": 390, "height": 844})
+    site.page.screenshot(path=str(SHOTS / "ks-puzzle-wrong-phone.png"), full_page=True)
+    site.page.set_viewport_size({"width": 1280, "height": 800})
+    site.page.screenshot(path=str(SHOTS / "ks-puzzle-wrong.png"))
+    site.button("Try again").click()
+    state_is(site, "ready")
+    assert site.pieces(BOARD) == start
+    assert arrows(site) == []
+    expect(status).to_contain_text(f"{wrong} was taken back")
+
+    # The hint: the verified solution's first move, as an arrow and in words.
+    site.button("Hint").click()
+    first = paths(p, [])[p.solution[0]]
+    expect(site.page.locator(f"{VIEW} .puzzle-hint")).to_contain_text(f"Hint: {p.solution[0]}")
+    assert arrows(site) == list(zip(first, first[1:]))
+
+    # The solution, answered by the longest defences.
+    for i in range(0, len(p.solution), 2):
+        click_move(site, paths(p, list(p.solution[:i]))[p.solution[i]])
+        if i + 1 < len(p.solution):
+            state_is(site, "ready", i + 2)
+            assert site.pieces(BOARD) == board_after(p, list(p.solution[: i + 2]))
+            expect(status).to_contain_text(f"answers {p.solution[i + 1]}")
+    state_is(site, "solved", len(p.solution))
+    expect(status).to_contain_text("Solved!")
+    site.page.screenshot(path=str(SHOTS / "ks-puzzle-solved.png"))
+
+    # Kept after a reload, and marked in the list.
+    site.page.goto("index.html#puzzles=lilypad")
+    site.page.reload()
+    site.wait_ready()
+    expect(site.page.locator(f"{VIEW} .puzzle-list li[data-puzzle='{p.id}']")).to_have_class("is-solved")
+    expect(site.page.locator(f"{VIEW} .puzzle-list .is-solved")).to_have_count(1)
+    expect(site.page.locator(f"{VIEW} .puzzle-list li[data-puzzle='{p.id}']")).to_contain_text("Solved")
+    site.page.screenshot(path=str(SHOTS / "ks-puzzles-list.png"), full_page=True)
+    site.page.set_viewport_size({"width": 390, "height": 844})
+    site.page.screenshot(path=str(SHOTS / "ks-puzzles-list-phone.png"), full_page=True)
+    site.page.set_viewport_size({"width": 1280, "height": 800})
+
+    # Back to the game: as it was.
+    site.page.locator(f"{VIEW} .puzzles-head a").click()
+    expect(site.page.locator("#game-view")).to_be_visible()
+    site.wait_idle()
+    assert site.history() == ["K@c8"]
+    site.watch.assert_clean()
+
+
+def test_next_puzzle_and_a_bad_puzzle_link(new_site):
+    site = new_site()
+    own = pygame_rules.puzzles("lion")
+    p = next(q for q in own if q.moves == 2)
+    site.open(f"#puzzle={p.id}")
+    state_is(site, "ready")
+    for i in range(0, len(p.solution), 2):
+        click_move(site, paths(p, list(p.solution[:i]))[p.solution[i]])
+        state_is(site, "ready" if i + 1 < len(p.solution) else "solved", min(i + 2, len(p.solution)))
+    following = own[own.index(p) + 1]
+    site.button("Next puzzle").click()
+    state_is(site, "ready")
+    assert site.page.url.endswith(f"#puzzle={following.id}")
+    expect(site.page.locator(f"{VIEW} h1")).to_have_text(following.title)
+    assert site.pieces(BOARD) == board_after(following, [])
+    site.page.screenshot(path=str(SHOTS / "ks-puzzle.png"))
+    site.page.set_viewport_size({"width": 390, "height": 844})
+    site.page.screenshot(path=str(SHOTS / "ks-puzzle-phone.png"), full_page=True)
+    site.page.set_viewport_size({"width": 1280, "height": 800})
+
+    site.page.evaluate("location.hash = '#puzzle=nope'")  # as if pasted into the address bar
+    expect(site.page.locator(f"{VIEW} .messages")).to_contain_text('There is no puzzle called "nope"')
+    state_is(site, "list")
+    expect(site.page.locator(f"{VIEW} .puzzle-list li")).to_have_count(len(own))  # the game last shown
+    assert site.page.url.endswith("#puzzles=lion")
+    site.watch.assert_clean()

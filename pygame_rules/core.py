@@ -374,6 +374,14 @@ class Position:
         tactical = [e for e in edges if e[3] or e[4]]
         return tactical, any(not e[3] for e in edges)
 
+    def _has_move(self) -> bool:
+        """Whether the side to move has a legal move, ignoring whether the game is already over:
+        ``bool(self._edges())``, which the exhaustive solver asks of every move at its horizon (can
+        it leave the opponent no move?). Games override it to stop at the first move they find
+        (``tests/test_playouts.py`` checks it against ``_edges``)."""
+        tactical, quiet = self._tactical_edges()
+        return quiet or bool(tactical)
+
     def _successor(self, change: Any) -> Any:
         """The state after the move whose edge holds ``change`` (by default the state itself)."""
         return change

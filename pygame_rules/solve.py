@@ -212,14 +212,11 @@ def _stalemates(position: Position) -> bool:
     """Whether the side to move has no legal move (and so has lost), the game not ended otherwise.
 
     The same as ``position.winner == position.other(position.turn)`` when no end check of the
-    game fires, but stops at the first legal move found instead of listing them all: the search
-    asks this of every move one ply from its horizon, where it costs the most.
+    game fires, but stops at the first legal move found instead of listing them all, and runs the
+    end checks only when there is none: the search asks this of every move one ply from its
+    horizon, where it costs the most.
     """
-    if position._decided() is not None:
-        return False
-    if position._legal is not None:
-        return not position._legal
-    return next(iter(position._generate()), None) is None
+    return not position._has_move() and position._decided() is None
 
 
 def _fresh(position: Position) -> Position:

@@ -274,6 +274,19 @@ class ThreeCrowns(Position):
                     quiet = any(board[j] == EMPTY for j in NEIGHBOURS[i])
         return [e for e in jumps if e[3] or e[4]], quiet or any(not e[3] for e in jumps)
 
+    def _has_move(self) -> bool:
+        """A stone of the side to move (the bound one on Green's second turn) with an empty square
+        beside it can step; only without one are the jumps needed."""
+        s = self._state
+        board, turn = s.board, s.turn
+        if s.bound not in (BOUND_NEXT, NO_BOUND) and turn == GREEN:
+            return any(board[j] == EMPTY for j in NEIGHBOURS[SQUARE[s.bound]])
+        own = (UNCROWNED[turn], CROWNED[turn])
+        for i in range(64):
+            if board[i] in own and any(board[j] == EMPTY for j in NEIGHBOURS[i]):
+                return True
+        return bool(self._edges())
+
     def _successor(self, change) -> State:
         """The state after a move: ``change`` is the board's changes (square, new letter), the
         square the move ends on, and whether it resets the clock. It updates the equalizer's bound

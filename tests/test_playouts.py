@@ -61,6 +61,7 @@ def check_position(p: Position, game: str, variant: str | None) -> None:
         tactical, quiet = p._tactical_edges()
         assert sorted(tactical) == [e for e in edges if e[3] or e[4]]
         assert quiet == any(not e[3] for e in edges)
+        assert p._has_move() == bool(edges)
 
     occupied = p.pieces_on_board()
     for m in legal:

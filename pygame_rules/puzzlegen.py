@@ -1,18 +1,25 @@
 """Make the puzzles (``data/puzzles.json``): ``python -m pygame_rules.puzzlegen --seed 1``.
 
-The AI plays itself (at a low node budget, with some random moves for variety) from the start
-until a side wins. A few moves before the end, the winner often had a forced win: each of the
-winner's positions 2 to 5 of its moves from the end is handed to the exhaustive solver
+The AI plays itself from the start until a side wins, in styles that vary from game to game
+(:data:`STYLES`: its node budget, the share of random moves, whether those take a piece when they
+can, the length of a random opening), so the games do not all look alike. A few moves before the
+end, the winner often had a forced win: each of the winner's positions 2 to 5 of its moves from
+the end (:func:`candidate_positions`) is handed to the exhaustive solver
 (:mod:`pygame_rules.solve`), and kept when the side to move wins in exactly 2, 3 or 4 moves, not
 in 1, with at most two first moves that do, and when the tests can prove it quickly. At most two
 puzzles are taken from a game played, and the numbers of moves and the kinds of win are spread
-(:data:`MOST`). The worked examples of the original rules pages that are puzzles come first, when
+(:data:`MOST`). The worked examples of the original pages that are puzzles come first, when
 the tests can prove them as quickly (3 Crowns' example 1 takes ten times longer:
 ``tests/test_solve.py`` proves it when ``KS_SLOW=1``). The same seed gives the same puzzles (for
 the same rules and AI), and a run stopped early gives the first of them.
 
+A run keeps the puzzles already in the data file, with their ids (the site keeps the ids of the
+puzzles solved in a browser), and appends new ones up to ``--count`` a game: the same seed and
+data file give the same new puzzles. ``--fresh`` starts again from none.
+
 ``--tactics`` writes the analysis feature's test suite instead: positions whose side to move
-forces a win in 2 or 3 moves but not 1 (``tests/data/tactics-<game>.txt``).
+forces a win in 2 or 3 moves but not 1 (``tests/data/tactics-<game>.txt``), from the same
+self-played games; a run appends to a suite that is there.
 """
 
 from __future__ import annotations
@@ -61,29 +68,58 @@ TACTICS_NODES = 3_000
 TACTICS_EXTRA = 5
 #: Puzzles taken from one game played, at most.
 PER_GAME = 2
-#: The self-play AI's budget, and the share of random moves.
-AI_NODES = 150
-RANDOM_SHARE = 0.2
+#: The longest self-played game (a game that runs on gives no candidates).
 MAX_PLIES = 160
 MAX_ALTERNATIVES = 2
 #: A puzzle offers at least this many moves to choose from.
 MIN_CHOICES = 3
 
 
-def self_play(game: str, rng: random.Random) -> Game:
-    """One game of the AI against itself from the start, with some random moves."""
+@dataclasses.dataclass(frozen=True)
+class Style:
+    """How the AI plays a game against itself."""
+
+    #: The AI's node budget a move (a level: lower blunders more, higher wins more cleanly).
+    nodes: int
+    #: The share of its moves played at random instead.
+    random_share: float
+    #: Whether a random move takes a piece when one can: games run down to few pieces (the
+    #: wins by material, such as 3 Crowns' seventh stone, come from there).
+    greedy: bool
+    #: A random opening of up to this many plies.
+    opening: int
+
+
+#: The styles a self-played game is given, each game its own (drawn by its random generator).
+STYLES = (
+    Style(nodes=150, random_share=0.2, greedy=False, opening=8),
+    Style(nodes=50, random_share=0.3, greedy=True, opening=12),
+    Style(nodes=300, random_share=0.1, greedy=False, opening=16),
+    Style(nodes=150, random_share=0.35, greedy=True, opening=4),
+)
+
+
+def self_play(game: str, rng: random.Random, style: Style = STYLES[0]) -> Game:
+    """One game of the AI against itself from the start, in ``style``."""
     record = Game(game)
-    for _ in range(rng.randrange(0, 8)):  # a random opening
+    for _ in range(rng.randrange(0, style.opening + 1)):  # a random opening
         if record.result is not None:
             return record
-        record.play(rng.choice(record.moves()))
+        record.play(random_move(record, rng, style))
     while record.result is None and len(record.history) < MAX_PLIES:
-        if rng.random() < RANDOM_SHARE:
-            record.play(rng.choice(record.moves()))
+        if rng.random() < style.random_share:
+            record.play(random_move(record, rng, style))
         else:
             seed = rng.randrange(1 << 30)
-            record.play(best_move(record.position, nodes=AI_NODES, seed=seed, history=record.positions[:-1]))
+            record.play(best_move(record.position, nodes=style.nodes, seed=seed, history=record.positions[:-1]))
     return record
+
+
+def random_move(record: Game, rng: random.Random, style: Style) -> str:
+    """A random legal move; one that takes a piece if ``style`` is greedy and there is one."""
+    legal = record.position.legal()
+    takes = [m for m in legal if m.removed] if style.greedy else []
+    return rng.choice(takes or legal).text
 
 
 def win_kind(position: Position, move: Move) -> str:
@@ -150,10 +186,15 @@ def make_puzzle(
     return candidate, n
 
 
-def candidates(record: Game) -> Iterator[Position]:
-    """The winner's positions 2 to 5 of its own moves before the end of ``record``, nearest first."""
+def candidate_positions(game: str, seed: int, index: int) -> Iterator[Position]:
+    """The positions of self-played game number ``index`` of ``seed`` that may hold a short forced
+    win: the winner's positions 2 to 5 of its own moves before the end, nearest first. Each game
+    has its own random generator and style (:data:`STYLES`), so games can be played in any order
+    or in parallel processes and give the same positions."""
+    rng = random.Random(f"{seed}:{game}:{index}")
+    record = self_play(game, rng, rng.choice(STYLES))
     winner = record.result
-    if winner not in position_class(record.game).sides or record.position.winner != winner:
+    if winner not in position_class(game).sides or record.position.winner != winner:
         return
     positions = record.positions
     for own in range(2, 6):
@@ -163,12 +204,9 @@ def candidates(record: Game) -> Iterator[Position]:
 
 
 def puzzles_of_game(game: str, seed: int, index: int) -> list[Puzzle]:
-    """The puzzles found in self-played game number ``index`` of ``seed``, before any limit:
-    each game has its own random generator, so games can be played in any order or in parallel
-    processes (``--games``) and give the same puzzles."""
-    rng = random.Random(f"{seed}:{game}:{index}")
+    """The puzzles found in self-played game number ``index`` of ``seed``, before any limit."""
     found = []
-    for position in candidates(self_play(game, rng)):
+    for position in candidate_positions(game, seed, index):
         p, n = make_puzzle(game, position, **SEARCH.get(game, {}))
         if n is None:
             break  # no quick forced win here: one further back is unlikelier still
@@ -204,11 +242,14 @@ def select(found: list[Puzzle], candidates: Iterable[Puzzle]) -> Iterator[Puzzle
         yield p
 
 
-def discover(game: str, seed: int, games: range = range(300), verbose: bool = False) -> Iterator[Puzzle]:
+def discover(
+    game: str, seed: int, games: range = range(300), verbose: bool = False, known: Iterable[Puzzle] = (),
+) -> Iterator[Puzzle]:
     """The puzzles of ``game`` in the order they are found (the worked examples first), the same
-    for the same seed, without ids (:func:`numbered` gives them). The limits (:data:`MOST`) do not
-    depend on how many are wanted, so fewer puzzles are always the first ones of more."""
-    found: list[Puzzle] = []
+    for the same seed, without ids (:func:`numbered` gives them); after the ``known`` ones (not
+    yielded again), which count towards the limits (:data:`MOST`). The limits do not depend on
+    how many are wanted, so fewer puzzles are always the first ones of more."""
+    found: list[Puzzle] = list(known)
     yield from select(found, examples(game))
     for index in games:
         for p in select(found, puzzles_of_game(game, seed, index)):
@@ -217,32 +258,39 @@ def discover(game: str, seed: int, games: range = range(300), verbose: bool = Fa
             yield p
 
 
-def numbered(game: str, found: list[Puzzle]) -> list[Puzzle]:
-    """``found`` in order of moves (worked examples first), with their ids."""
+def numbered(game: str, found: list[Puzzle], known: list[Puzzle] = ()) -> list[Puzzle]:
+    """``known`` as they are, then ``found`` in order of moves (worked examples first) with the
+    ids that follow (``known``'s are kept: the site's solved marks are by id)."""
     found = sorted(found, key=lambda p: (p.moves, " (" not in p.title))
-    return [dataclasses.replace(p, id=f"{game}-{i:02d}") for i, p in enumerate(found, 1)]
+    return [*known, *(dataclasses.replace(p, id=f"{game}-{i:02d}") for i, p in enumerate(found, len(known) + 1))]
 
 
-def generate(game: str, seed: int, count: int = COUNT, max_games: int = 300, verbose: bool = False) -> list[Puzzle]:
-    """``count`` puzzles of ``game`` (fewer if ``max_games`` games do not give them), the same
-    ones for the same seed (see the module docstring)."""
-    return numbered(game, list(itertools.islice(discover(game, seed, range(max_games), verbose), count)))
+def generate(
+    game: str, seed: int, count: int = COUNT, max_games: int = 300, verbose: bool = False, known: list[Puzzle] = (),
+) -> list[Puzzle]:
+    """``known`` and puzzles after them up to ``count`` in all (fewer if ``max_games`` games do
+    not give them), the same ones for the same seed (see the module docstring)."""
+    wanted = max(0, count - len(known))
+    return numbered(game, list(itertools.islice(discover(game, seed, range(max_games), verbose, known), wanted)), known)
 
 
-def tactics(game: str, seed: int, count: int = 50, max_games: int = 600) -> Iterator[tuple[str, int, list[str]]]:
-    """``count`` positions of ``game`` whose side to move forces a win in 2 or 3 of its moves but
-    not 1: ``(position, moves, winning first moves)``, the same ones in the same order for the same
-    seed and puzzles (so a run stopped early gives the first of them).
+def tactics(
+    game: str, seed: int, count: int = 50, max_games: int = 600, known: Iterable[str] = (),
+) -> Iterator[tuple[str, int, list[str]]]:
+    """Positions of ``game`` whose side to move forces a win in 2 or 3 of its moves but not 1, up
+    to ``count`` with the ``known`` ones (position strings, not yielded again): ``(position,
+    moves, winning first moves)``, the same ones in the same order for the same seed, puzzles and
+    known positions (so a run stopped early gives the first of them).
 
     First the puzzles of the game (``data/puzzles.json``) in 2 or 3 and the positions a move later
     along their lines: after a winning first move and a defence, where the winner needs 2 or 3
-    more moves (at most :data:`TACTICS_EXTRA` per puzzle). Then the winner's positions near the
-    end of self-played games (:func:`candidates`), each proved by the solver within
-    :data:`TACTICS_NODES` positions, with the same positions a move later."""
+    more moves (at most :data:`TACTICS_EXTRA` per puzzle). Then the positions of self-played
+    games (:func:`candidate_positions`), each proved by the solver within :data:`TACTICS_NODES`
+    positions, with the same positions a move later."""
     from .puzzles import puzzles
 
-    seen: set[str] = set()
-    made = 0
+    seen: set[str] = set(known)
+    made = len(seen)
 
     def new(position: Position, n: int, solver: Solver) -> Iterator[tuple[str, int, list[str]]]:
         nonlocal made
@@ -261,9 +309,10 @@ def tactics(game: str, seed: int, count: int = 50, max_games: int = 600) -> Iter
             yield from with_later(p.load(), p.moves, Solver(max_nodes=TACTICS_NODES))
         except OutOfBudget:
             continue
-    rng = random.Random(f"tactics:{seed}:{game}")
-    for _ in range(max_games):
-        for position in candidates(self_play(game, rng)):
+    for index in range(max_games):
+        if made >= count:
+            return
+        for position in candidate_positions(game, seed, index):
             if made >= count or position.text in seen:
                 break
             solver = Solver(max_nodes=TACTICS_NODES)
@@ -275,8 +324,6 @@ def tactics(game: str, seed: int, count: int = 50, max_games: int = 600) -> Iter
                     yield from with_later(position, n, solver)
             except OutOfBudget:
                 break
-        if made >= count:
-            return
 
 
 def _later(position: Position, n: int, solver: Solver, new) -> Iterator[tuple[str, int, list[str]]]:
@@ -290,9 +337,13 @@ def _later(position: Position, n: int, solver: Solver, new) -> Iterator[tuple[st
 
 
 def write_tactics(game: str, seed: int, out: Path) -> None:
-    """Write the suite to ``out``, rewritten after each find (a run stopped early keeps them)."""
-    lines = [f"# {game}: position | moves to win | the winning first moves (python -m pygame_rules.puzzlegen --tactics, seed {seed})"]
-    for text, n, moves in tactics(game, seed):
+    """Append to the suite in ``out`` (or start it), rewritten after each find (a run stopped early
+    keeps them)."""
+    lines = [f"# {game}: position | moves to win | the winning first moves (python -m pygame_rules.puzzlegen --tactics)"]
+    if out.exists():
+        lines = out.read_text(encoding="utf-8").splitlines()
+    known = [text for text, _, _ in read_tactics(out)] if out.exists() else []
+    for text, n, moves in tactics(game, seed, known=known):
         lines.append(f"{text} | {n} | {' '.join(moves)}")
         out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -314,6 +365,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", action="append", choices=games(), help="only these games (default: all)")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / DATA)
     parser.add_argument("-v", "--verbose", action="store_true", help="report each puzzle found")
+    parser.add_argument("--fresh", action="store_true", help="make every puzzle again (new ids), keeping none")
     parser.add_argument("--tactics", type=Path, metavar="DIR", help="write DIR/tactics-<game>.txt instead")
     args = parser.parse_args(argv)
     if args.tactics:
@@ -322,23 +374,26 @@ def main(argv: list[str] | None = None) -> None:
             write_tactics(game, args.seed, args.tactics / f"tactics-{game}.txt")
             print(f"{game}: tactics in {time.perf_counter() - start:.0f} s", file=sys.stderr)
         return
-    done: list[Puzzle] = []
+    kept = [] if args.fresh or not args.out.exists() else [Puzzle.from_json(p) for p in json.loads(args.out.read_text(encoding="utf-8"))["puzzles"]]
     for game in args.game or games():
         start = time.perf_counter()
+        known = [p for p in kept if p.game == game]
+        others = [p for p in kept if p.game != game]
+        wanted = max(0, args.count - len(known))
         found: list[Puzzle] = []
-        for p in discover(game, args.seed, verbose=args.verbose):
+        for p in itertools.islice(discover(game, args.seed, verbose=args.verbose, known=known), wanted):
             found.append(p)
             # Written after each find: a run stopped early leaves the first ones (see discover).
-            write_puzzles(args.out, args.seed, done + numbered(game, found))
-            if len(found) == args.count:
-                break
-        done += numbered(game, found)
+            write_puzzles(args.out, args.seed, others + numbered(game, found, known))
+        kept = others + numbered(game, found, known)
         counts = {n: sum(p.moves == n for p in found) for n in (2, 3, 4)}
-        print(f"{game}: {len(found)} puzzles {counts} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    write_puzzles(args.out, args.seed, done)
+        print(f"{game}: {len(found)} new puzzles {counts} in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    write_puzzles(args.out, args.seed, kept)
 
 
 def write_puzzles(path: Path, seed: int, found: list[Puzzle]) -> None:
+    """Write ``found`` to ``path``, game by game (in :func:`games` order), each game's in its order."""
+    found = sorted(found, key=lambda p: games().index(p.game))
     data = {"seed": seed, "puzzles": [p.to_json() for p in found]}
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 

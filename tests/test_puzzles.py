@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+import random
 import re
 
 import pytest
@@ -85,3 +87,33 @@ def test_the_generator_is_deterministic_for_a_seed():
     assert first == puzzlegen.generate("lilypad", seed=7, count=2, max_games=6)
     for p in first:
         assert check(p) == []
+
+
+def test_the_candidate_positions_are_the_same_for_a_seed_and_vary_in_style():
+    def texts(index):
+        return [p.text for p in puzzlegen.candidate_positions("lilypad", 7, index)]
+
+    assert [texts(i) for i in range(4)] == [texts(i) for i in range(4)]
+    styles = {random.Random(f"7:lilypad:{i}").choice(puzzlegen.STYLES) for i in range(12)}
+    assert len(styles) >= 3
+    for i in range(4):
+        for position in puzzlegen.candidate_positions("lilypad", 7, i):
+            assert position.winner is None and position.legal()
+
+
+def test_a_greedy_random_move_takes_a_piece_when_one_can():
+    record = pygame_rules.Game("three-crowns", position="8/8/3Bb3/3g4/4g3/2gg4/4g3/8 b - 0")
+    greedy, quiet = (dataclasses.replace(puzzlegen.STYLES[0], greedy=g) for g in (True, False))
+    takes = {record.position.move(puzzlegen.random_move(record, random.Random(i), greedy)).removed for i in range(20)}
+    assert all(takes)  # the jumps d6:d4:b2, d6:d4:d2, d6:d4:f4
+    assert not all(record.position.move(puzzlegen.random_move(record, random.Random(i), quiet)).removed for i in range(20))
+
+
+def test_a_run_keeps_the_puzzles_there_with_their_ids_and_appends(tmp_path):
+    out = tmp_path / "puzzles.json"
+    first = puzzlegen.generate("lilypad", seed=7, count=2, max_games=6)
+    lion = puzzles("lion")[:1]
+    puzzlegen.write_puzzles(out, 7, lion + first[:1])
+    puzzlegen.main(["--seed", "7", "--game", "lilypad", "--count", "2", "--out", str(out)])
+    kept = [Puzzle.from_json(p) for p in json.loads(out.read_text(encoding="utf-8"))["puzzles"]]
+    assert kept == first[:1] + [dataclasses.replace(first[1], id="lilypad-02")] + lion

@@ -83,8 +83,8 @@ class Style:
     nodes: int
     #: The share of its moves played at random instead.
     random_share: float
-    #: Whether a random move takes a piece when one can: games run down to few pieces (the
-    #: wins by material, such as 3 Crowns' seventh stone, come from there).
+    #: Whether every move takes a piece when one can (a random one of those), the AI's too: the
+    #: games run down to few pieces, where the wins by material (3 Crowns' seventh stone) are.
     greedy: bool
     #: A random opening of up to this many plies.
     opening: int
@@ -102,24 +102,21 @@ STYLES = (
 def self_play(game: str, rng: random.Random, style: Style = STYLES[0]) -> Game:
     """One game of the AI against itself from the start, in ``style``."""
     record = Game(game)
-    for _ in range(rng.randrange(0, style.opening + 1)):  # a random opening
-        if record.result is not None:
-            return record
-        record.play(random_move(record, rng, style))
+    opening = rng.randrange(0, style.opening + 1)
     while record.result is None and len(record.history) < MAX_PLIES:
-        if rng.random() < style.random_share:
-            record.play(random_move(record, rng, style))
-        else:
-            seed = rng.randrange(1 << 30)
-            record.play(best_move(record.position, nodes=style.nodes, seed=seed, history=record.positions[:-1]))
+        record.play(next_move(record, rng, style, at_random=len(record.history) < opening))
     return record
 
 
-def random_move(record: Game, rng: random.Random, style: Style) -> str:
-    """A random legal move; one that takes a piece if ``style`` is greedy and there is one."""
+def next_move(record: Game, rng: random.Random, style: Style, at_random: bool = False) -> str:
+    """The move ``style`` plays in ``record``: a random one that takes a piece if the style is
+    greedy and one does; else a random one if ``at_random`` (the opening) or at the style's share;
+    else the AI's."""
     legal = record.position.legal()
     takes = [m for m in legal if m.removed] if style.greedy else []
-    return rng.choice(takes or legal).text
+    if takes or at_random or rng.random() < style.random_share:
+        return rng.choice(takes or legal).text
+    return best_move(record.position, nodes=style.nodes, seed=rng.randrange(1 << 30), history=record.positions[:-1])
 
 
 def win_kind(position: Position, move: Move) -> str:

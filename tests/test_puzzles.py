@@ -101,12 +101,13 @@ def test_the_candidate_positions_are_the_same_for_a_seed_and_vary_in_style():
             assert position.winner is None and position.legal()
 
 
-def test_a_greedy_random_move_takes_a_piece_when_one_can():
+def test_a_greedy_style_takes_a_piece_whenever_it_can():
     record = pygame_rules.Game("three-crowns", position="8/8/3Bb3/3g4/4g3/2gg4/4g3/8 b - 0")
-    greedy, quiet = (dataclasses.replace(puzzlegen.STYLES[0], greedy=g) for g in (True, False))
-    takes = {record.position.move(puzzlegen.random_move(record, random.Random(i), greedy)).removed for i in range(20)}
-    assert all(takes)  # the jumps d6:d4:b2, d6:d4:d2, d6:d4:f4
-    assert not all(record.position.move(puzzlegen.random_move(record, random.Random(i), quiet)).removed for i in range(20))
+    greedy, quiet = (dataclasses.replace(puzzlegen.STYLES[0], greedy=g, random_share=0.0) for g in (True, False))
+    for seed in range(10):  # one of the jumps d6:d4:b2, d6:d4:d2 and d6:d4:f4, each taking a stone
+        assert record.position.move(puzzlegen.next_move(record, random.Random(seed), greedy)).removed
+    assert not all(record.position.move(puzzlegen.next_move(record, random.Random(seed), quiet, at_random=True)).removed
+                   for seed in range(10))
 
 
 def test_a_run_keeps_the_puzzles_there_with_their_ids_and_appends(tmp_path):

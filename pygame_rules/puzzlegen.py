@@ -183,34 +183,41 @@ def make_puzzle(
     return candidate, n
 
 
-def candidate_positions(game: str, seed: int, index: int) -> Iterator[Position]:
+def candidate_positions(game: str, seed: int, index: int) -> list[list[Position]]:
     """The positions of self-played game number ``index`` of ``seed`` that may hold a short forced
-    win: the winner's positions 2 to 5 of its own moves before the end, nearest first. Each game
-    has its own random generator and style (:data:`STYLES`), so games can be played in any order
-    or in parallel processes and give the same positions."""
+    win, in runs: the winner's positions 2 to 5 of its own moves before the end, nearest first
+    (once one has no quick forced win, one further back is unlikelier still); then, each a run of
+    its own, the positions of a side that has just taken a piece, at its next move (taking more
+    is often what wins: 3 Crowns' seventh stone). Each game has its own random generator and
+    style (:data:`STYLES`), so games can be played in any order or in parallel processes and give
+    the same positions."""
     rng = random.Random(f"{seed}:{game}:{index}")
     record = self_play(game, rng, rng.choice(STYLES))
     winner = record.result
     if winner not in position_class(game).sides or record.position.winner != winner:
-        return
+        return []
     positions = record.positions
-    for own in range(2, 6):
-        i = len(positions) - 2 * own
-        if i >= 0 and positions[i].turn == winner:
-            yield positions[i]
+    near_end = [positions[i] for i in range(len(positions) - 4, -1, -2) if positions[i].turn == winner][:4]
+    pieces = [len(p.pieces_on_board()) for p in positions]
+    after_taking = [
+        positions[i + 2] for i in range(len(positions) - 2)
+        if pieces[i + 1] < pieces[i] and positions[i + 2].winner is None and positions[i + 2] not in near_end
+    ]
+    return [near_end, *([p] for p in after_taking)]
 
 
 def puzzles_of_game(game: str, seed: int, index: int) -> list[Puzzle]:
     """The puzzles found in self-played game number ``index`` of ``seed``, before any limit."""
-    found = []
-    for position in candidate_positions(game, seed, index):
-        p, n = make_puzzle(game, position, **SEARCH.get(game, {}))
-        if n is None:
-            break  # no quick forced win here: one further back is unlikelier still
-        if p is not None:
-            found.append(p)
-            if len(found) == PER_GAME:
-                break
+    found: list[Puzzle] = []
+    for run in candidate_positions(game, seed, index):
+        for position in run:
+            p, n = make_puzzle(game, position, **SEARCH.get(game, {}))
+            if n is None:
+                break  # no quick forced win here: one further back in the run is unlikelier still
+            if p is not None:
+                found.append(p)
+                if len(found) == PER_GAME:
+                    return found
     return found
 
 
@@ -292,9 +299,10 @@ def tactics(
     def new(position: Position, n: int, solver: Solver) -> Iterator[tuple[str, int, list[str]]]:
         nonlocal made
         if made < count and position.text not in seen:
+            moves = solver.winning_moves(position, n)  # may run out of budget: then not counted
             seen.add(position.text)
             made += 1
-            yield position.text, n, solver.winning_moves(position, n)
+            yield position.text, n, moves
 
     def with_later(position: Position, n: int, solver: Solver) -> Iterator[tuple[str, int, list[str]]]:
         if n <= 3:
@@ -309,18 +317,19 @@ def tactics(
     for index in range(max_games):
         if made >= count:
             return
-        for position in candidate_positions(game, seed, index):
-            if made >= count or position.text in seen:
-                break
-            solver = Solver(max_nodes=TACTICS_NODES)
-            try:
-                n = solver.forced_win_length(position, 3)
-                if n is None:
+        for run in candidate_positions(game, seed, index):
+            for position in run:
+                if made >= count or position.text in seen:
                     break
-                if n >= 2:
-                    yield from with_later(position, n, solver)
-            except OutOfBudget:
-                break
+                solver = Solver(max_nodes=TACTICS_NODES)
+                try:
+                    n = solver.forced_win_length(position, 3)
+                    if n is None:
+                        break
+                    if n >= 2:
+                        yield from with_later(position, n, solver)
+                except OutOfBudget:
+                    break
 
 
 def _later(position: Position, n: int, solver: Solver, new) -> Iterator[tuple[str, int, list[str]]]:
@@ -333,14 +342,14 @@ def _later(position: Position, n: int, solver: Solver, new) -> Iterator[tuple[st
                 yield from new(after.play(reply), length, solver)
 
 
-def write_tactics(game: str, seed: int, out: Path) -> None:
+def write_tactics(game: str, seed: int, out: Path, max_games: int = 600) -> None:
     """Append to the suite in ``out`` (or start it), rewritten after each find (a run stopped early
     keeps them)."""
     lines = [f"# {game}: position | moves to win | the winning first moves (python -m pygame_rules.puzzlegen --tactics)"]
     if out.exists():
         lines = out.read_text(encoding="utf-8").splitlines()
     known = [text for text, _, _ in read_tactics(out)] if out.exists() else []
-    for text, n, moves in tactics(game, seed, known=known):
+    for text, n, moves in tactics(game, seed, max_games=max_games, known=known):
         lines.append(f"{text} | {n} | {' '.join(moves)}")
         out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -362,13 +371,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", action="append", choices=games(), help="only these games (default: all)")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data" / DATA)
     parser.add_argument("-v", "--verbose", action="store_true", help="report each puzzle found")
+    parser.add_argument("--games", type=int, help="self-played games to look through at most (300; 600 for --tactics)")
     parser.add_argument("--fresh", action="store_true", help="make every puzzle again (new ids), keeping none")
     parser.add_argument("--tactics", type=Path, metavar="DIR", help="write DIR/tactics-<game>.txt instead")
     args = parser.parse_args(argv)
     if args.tactics:
         for game in args.game or games():
             start = time.perf_counter()
-            write_tactics(game, args.seed, args.tactics / f"tactics-{game}.txt")
+            write_tactics(game, args.seed, args.tactics / f"tactics-{game}.txt", args.games or 600)
             print(f"{game}: tactics in {time.perf_counter() - start:.0f} s", file=sys.stderr)
         return
     kept = [] if args.fresh or not args.out.exists() else [Puzzle.from_json(p) for p in json.loads(args.out.read_text(encoding="utf-8"))["puzzles"]]
@@ -378,7 +388,8 @@ def main(argv: list[str] | None = None) -> None:
         others = [p for p in kept if p.game != game]
         wanted = max(0, args.count - len(known))
         found: list[Puzzle] = []
-        for p in itertools.islice(discover(game, args.seed, verbose=args.verbose, known=known), wanted):
+        games_played = range(args.games or 300)
+        for p in itertools.islice(discover(game, args.seed, games_played, args.verbose, known), wanted):
             found.append(p)
             # Written after each find: a run stopped early leaves the first ones (see discover).
             write_puzzles(args.out, args.seed, others + numbered(game, found, known))

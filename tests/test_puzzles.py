@@ -91,13 +91,16 @@ def test_the_generator_is_deterministic_for_a_seed():
 
 def test_the_candidate_positions_are_the_same_for_a_seed_and_vary_in_style():
     def texts(index):
-        return [p.text for p in puzzlegen.candidate_positions("lilypad", 7, index)]
+        return [[p.text for p in run] for run in puzzlegen.candidate_positions("lilypad", 7, index)]
 
     assert [texts(i) for i in range(4)] == [texts(i) for i in range(4)]
     styles = {random.Random(f"7:lilypad:{i}").choice(puzzlegen.STYLES) for i in range(12)}
     assert len(styles) >= 3
-    for i in range(4):
-        for position in puzzlegen.candidate_positions("lilypad", 7, i):
+    runs = [run for i in range(4) for run in puzzlegen.candidate_positions("lilypad", 7, i)]
+    assert runs
+    for run in runs:
+        assert len({p.turn for p in run}) == 1
+        for position in run:
             assert position.winner is None and position.legal()
 
 

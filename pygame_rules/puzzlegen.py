@@ -279,21 +279,22 @@ def generate(
 
 
 def tactics(
-    game: str, seed: int, count: int = 50, max_games: int = 600, known: Iterable[str] = (),
+    game: str, seed: int, count: int = 50, max_games: int = 600, known: list[tuple[str, int, list[str]]] = (),
 ) -> Iterator[tuple[str, int, list[str]]]:
     """Positions of ``game`` whose side to move forces a win in 2 or 3 of its moves but not 1, up
-    to ``count`` with the ``known`` ones (position strings, not yielded again): ``(position,
-    moves, winning first moves)``, the same ones in the same order for the same seed, puzzles and
+    to ``count`` with the ``known`` ones (a suite's, not yielded again): ``(position, moves,
+    winning first moves)``, the same ones in the same order for the same seed, puzzles and
     known positions (so a run stopped early gives the first of them).
 
     First the puzzles of the game (``data/puzzles.json``) in 2 or 3 and the positions a move later
     along their lines: after a winning first move and a defence, where the winner needs 2 or 3
-    more moves (at most :data:`TACTICS_EXTRA` per puzzle). Then the positions of self-played
-    games (:func:`candidate_positions`), each proved by the solver within :data:`TACTICS_NODES`
+    more moves (at most :data:`TACTICS_EXTRA` per puzzle). Then the positions a move later along
+    the known positions' wins in 3, the same way. Then the positions of self-played games
+    (:func:`candidate_positions`), each proved by the solver within :data:`TACTICS_NODES`
     positions, with the same positions a move later."""
     from .puzzles import puzzles
 
-    seen: set[str] = set(known)
+    seen: set[str] = {text for text, _, _ in known}
     made = len(seen)
 
     def new(position: Position, n: int, solver: Solver) -> Iterator[tuple[str, int, list[str]]]:
@@ -314,6 +315,13 @@ def tactics(
             yield from with_later(p.load(), p.moves, Solver(max_nodes=TACTICS_NODES))
         except OutOfBudget:
             continue
+    for text, n, _ in known:
+        if n == 3:
+            try:
+                position = position_class(game).from_text(text)
+                yield from itertools.islice(_later(position, n, Solver(max_nodes=TACTICS_NODES), new), TACTICS_EXTRA)
+            except OutOfBudget:
+                continue
     for index in range(max_games):
         if made >= count:
             return
@@ -348,7 +356,7 @@ def write_tactics(game: str, seed: int, out: Path, max_games: int = 600) -> None
     lines = [f"# {game}: position | moves to win | the winning first moves (python -m pygame_rules.puzzlegen --tactics)"]
     if out.exists():
         lines = out.read_text(encoding="utf-8").splitlines()
-    known = [text for text, _, _ in read_tactics(out)] if out.exists() else []
+    known = read_tactics(out) if out.exists() else []
     for text, n, moves in tactics(game, seed, max_games=max_games, known=known):
         lines.append(f"{text} | {n} | {' '.join(moves)}")
         out.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -161,6 +161,8 @@ _ALL_SHIFTS = _FORWARD_SHIFTS[BLACK] + _FORWARD_SHIFTS[GREEN]
 
 #: The squares of each side's last row as a bit mask.
 LAST_ROW_MASK = {s: sum(1 << i for i in LAST_ROW_SQUARES[s]) for s in (BLACK, GREEN)}
+#: ``DIAGONAL_MASK[i]``: the squares diagonally next to ``i`` as a bit mask.
+DIAGONAL_MASK = tuple(sum(1 << j for j in DIAGONAL_NEIGHBOURS[i]) for i in range(64))
 
 
 def _bits(board: str, side: str, with_king: bool = True) -> int:
@@ -356,13 +358,14 @@ class Lilypad(Position):
         if captures:
             return captures, False
         k = self.king_square(turn)
-        wins = [e for e in self._steps([k]) if e[4]] if k >= 0 and self.king_checker_moves else []
+        home = k >= 0 and self.king_checker_moves and abs(RANK[k] - LAST_ROW[turn]) == 1  # a step from home
+        wins = [e for e in self._steps([k]) if e[4]] if home else []
         if self.crowning:  # a swap reaches the last row only onto a crowned checker there
             wins += [e for e in self._swaps() if e[4]]
         if wins:
             return wins, True
-        if k >= 0 and any(board[j] in CHECKERS_WITHOUT_KING[turn] for j in DIAGONAL_NEIGHBOURS[k]):
-            return [], True  # a swap
+        if k >= 0 and DIAGONAL_MASK[k] & (self._derived or self._pieces())[turn]:
+            return [], True  # a swap (to a checker of its own next to the King)
         if not self.crowning:  # a step to an empty square off the last row (the King's home steps won above)
             own, empty = self._own_and_empty(turn)
             for shift, keep in _FORWARD_SHIFTS[turn]:
@@ -584,12 +587,18 @@ class Lilypad(Position):
         the farthest square it could swap to now: a bridge of soldiers toward its last row."""
         s = self._state
         board = s.board
+        masks = self._derived or self._pieces()
         score, kings = {}, {}
         for side in (BLACK, GREEN):
-            score[side] = float(board.count(SOLDIER[side]) + board.count(KING[side]))
+            pieces = masks[side].bit_count()
             if self.crowning:
-                score[side] += 1.6 * (board.count(CROWNED[side]) + board.count(CROWNED_KING[side]))
-            k = self.king_square(side)
+                crowned = board.count(CROWNED[side]) + board.count(CROWNED_KING[side])
+                score[side] = float(pieces - crowned) + 1.6 * crowned
+            else:
+                score[side] = float(pieces)
+            k = board.find(KING[side])
+            if k < 0:
+                k = board.find(CROWNED_KING[side])
             if k >= 0:
                 kings[side] = k
         for side, k in kings.items():
@@ -597,7 +606,7 @@ class Lilypad(Position):
             worth = KING_VALUE + 0.25 * reach * reach
             if OTHER[side] not in kings and not s.drops:
                 worth += LONE_KING_VALUE
-            score[side] += worth - (1.0 + DANGER_SHARE * worth) * self._danger(side, k)
+            score[side] += worth - (1.0 + DANGER_SHARE * worth) * self._danger(masks[OTHER[side]], side, k)
         return score[s.turn] - score[OTHER[s.turn]]
 
     def wins_at_once(self, move: Move) -> bool:
@@ -606,13 +615,16 @@ class Lilypad(Position):
             return False
         return super().wins_at_once(move)
 
-    def _danger(self, side: str, king: int) -> float:
+    @staticmethod
+    def _danger(enemies: int, side: str, king: int) -> float:
         """Enemy pieces up to three ranks ahead of the King, the nearer ones counting more:
         captures being compulsory, they can lure it into a capture that leaves it to be taken.
         (Measured: against the random player at 150 nodes, a cone of three ranks won 96% of
         games where one of two won 87%; against the two-rank version, 57% of the points.)"""
-        enemies = (self._derived or self._pieces())[OTHER[side]]
-        return sum([weight * (mask & enemies).bit_count() for mask, weight in DANGER_MASKS[side][king]])
+        danger = 0
+        for mask, weight in DANGER_MASKS[side][king]:
+            danger += weight * (mask & enemies).bit_count()
+        return danger
 
     def _reach(self, side: str, king: int) -> int:
         """How many ranks from its back row the King could be after one swap move: the farthest

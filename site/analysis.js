@@ -13,6 +13,7 @@ import { graphMarkup, judgeMoves, MARK_SIGN, markWords, plyAt } from "./gamerevi
 import { analysisHash, isAnalysisHash, readLink } from "./links.js";
 import { app, onControls } from "./game.js";
 import { describeError, showMessage } from "./messages.js";
+import { readRecord, readRecordFile } from "./records.js";
 import { describeMove } from "./speech.js";
 import * as variations from "./variations.js";
 
@@ -20,13 +21,16 @@ import * as variations from "./variations.js";
 const THINK_MS = 60_000;
 /** Slice of the worker's time per request: the longest a new position waits for the old search. */
 const SLICE_MS = 100;
-/** Think time per position in a game review's quick pass, and to re-check a win it says was missed. */
-const REVIEW_MS = 300;
-const RECHECK_MS = 2_000;
+/**
+ * A game review's quick pass looks at each position as the computer's level 3 does (a fixed number
+ * of positions, so a review says the same on any machine); a win it says was missed is re-checked
+ * for longer.
+ */
+const REVIEW = { level: 3 };
+const RECHECK = { time_ms: 2_000 };
 /** Moves of a best line drawn as arrows (more only clutter the board). */
 const ARROW_MOVES = 6;
 const MAX_LINES = 3;
-const MAX_RECORD_BYTES = 1_000_000;
 
 const MARKUP = `
   <section class="stage" aria-label="Analysis board">
@@ -445,6 +449,7 @@ export function createAnalysisView(element) {
     evalBar.show(lines[0]?.evaluation ?? null, side);
     const thinking = Boolean(a.job);
     list.dataset.position = a.state.position;
+    list.dataset.lines = String(a.lines);
     list.dataset.depth = String(a.found?.depth ?? 0);
     list.toggleAttribute("data-thinking", thinking);
     let said = "";
@@ -560,13 +565,13 @@ export function createAnalysisView(element) {
     try {
       for (const [i, id] of ids.entries()) {
         if (job.cancelled) return;
-        job.evaluations[i] = await evaluate(job, variations.movesTo(a.tree, id), REVIEW_MS);
+        job.evaluations[i] = await evaluate(job, variations.movesTo(a.tree, id), REVIEW);
         progress.value = i + 1;
         renderGraph();
       }
       for (const mark of judgeMoves(job.evaluations)) {
         if (job.cancelled) return;
-        if (mark.kind === "missed-win") job.evaluations[mark.ply] = await evaluate(job, variations.movesTo(a.tree, ids[mark.ply]), RECHECK_MS);
+        if (mark.kind === "missed-win") job.evaluations[mark.ply] = await evaluate(job, variations.movesTo(a.tree, ids[mark.ply]), RECHECK);
       }
       job.marks = judgeMoves(job.evaluations);
       $("analysis-review-summary").textContent = summary(job.marks);
@@ -583,13 +588,13 @@ export function createAnalysisView(element) {
   }
 
   // One position's evaluation for its side to move: from the result if the game is over there.
-  async function evaluate(job, moves, ms) {
+  async function evaluate(job, moves, budget) {
     const state = await engine.call(request("state", moves));
     if (state.result != null) {
       const turn = state.turn;
       return { value: state.result === "draw" ? 0 : state.result === turn ? 1 : -1, winIn: null, over: true };
     }
-    job.search = engine.think(request("think", moves, { time_ms: ms }), SLICE_MS);
+    job.search = engine.think(request("think", moves, budget), SLICE_MS);
     const answer = await job.search.result;
     if (!answer) return null;
     const evaluation = readEvaluation(answer);
@@ -661,12 +666,11 @@ export function createAnalysisView(element) {
   }
 
   // A record (pasted or a file) opens at its start; the tree shown before is replaced.
-  async function openRecord(text) {
+  async function openRecord(read) {
     $("analysis-record-error").hidden = true;
-    if (text.length > MAX_RECORD_BYTES) return recordFailed("the record is larger than 1 MB");
     try {
-      const read = await engine.call({ op: "record-read", text });
-      await load({ game: read.game, variant: read.variant, start: read.start, moves: read.moves }, 0);
+      const { game, variant, start, moves } = await read();
+      await load({ game, variant, start, moves }, 0);
       $("analysis-record").value = "";
     } catch (e) {
       recordFailed(describeError(e));
@@ -692,12 +696,10 @@ export function createAnalysisView(element) {
   };
   $("analysis-review").onclick = () => void review();
   $("analysis-graph").onclick = onGraphClick;
-  $("analysis-record-open").onclick = () => void openRecord($("analysis-record").value);
-  $("analysis-record-file").onchange = async (event) => {
+  $("analysis-record-open").onclick = () => void openRecord(() => readRecord(engine, $("analysis-record").value));
+  $("analysis-record-file").onchange = (event) => {
     const file = event.target.files[0];
-    if (!file) return;
-    if (file.size > MAX_RECORD_BYTES) return recordFailed(`the file ${file.name} is larger than 1 MB`);
-    await openRecord(await file.text());
+    if (file) void openRecord(() => readRecordFile(engine, file));
   };
   // A worker that died is replaced (engine.js): the search on the position shown starts again.
   engine.onLost((error) => {

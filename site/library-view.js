@@ -1,11 +1,12 @@
 // The library view (`#library`): every saved game, to open, export as a record or delete (with
-// Undo), and records to import (pasted, chosen or dropped). library.js draws the list.
+// Undo), analyse, and records to import (pasted, chosen or dropped). library.js draws the list.
 
 import { act, app, continuing, engine, openFirst, storage } from "./game.js";
 import { boardEntry } from "./catalog.js";
 import { renderLibrary } from "./library.js";
-import { linkHash } from "./links.js";
+import { analysisHash, linkHash } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
+import { readRecord, readRecordFile } from "./records.js";
 
 const $ = (id) => document.getElementById(id);
 let router = null;
@@ -32,7 +33,7 @@ export function addLibraryView(pageRouter) {
     e.preventDefault();
     backToBoard();
   };
-  $("import-button").onclick = () => void importRecord($("import-text").value);
+  $("import-button").onclick = () => void importText($("import-text").value);
   $("import-file").onchange = (e) => void importFile(e.target.files[0]);
   addEventListener("dragover", (e) => e.preventDefault());
   addEventListener("drop", (e) => {
@@ -48,11 +49,14 @@ export function renderLibraryIfShown() {
     entries: app.library.entries,
     catalog: app.catalog,
     currentId: app.entry?.id,
-    on: { open: openEntry, exportRecord, remove: removeEntry },
+    on: { open: openEntry, analyse: analyseEntry, exportRecord, remove: removeEntry },
   });
 }
 
 const backToBoard = () => router.go(linkHash(app.record));
+
+// A saved game on the analysis board, at the move it was left at; the game on the board stays.
+const analyseEntry = (entry) => router.go(analysisHash(entry.record, entry.cursor));
 
 function openEntry(entry) {
   backToBoard();
@@ -102,8 +106,6 @@ async function exportRecord(entry) {
   }
 }
 
-const MAX_RECORD_BYTES = 1_000_000;
-
 // Say why a record could not be imported, where the person is looking.
 function importFailed(why) {
   const error = $("import-error");
@@ -112,26 +114,22 @@ function importFailed(why) {
   if (!shown) showMessage(error.textContent);
 }
 
-// A game record from text (pasted, a file, a dropped file): Python replays it; it opens as a new
-// library entry, and the game on the board stays in the library.
-async function importRecord(text) {
+// A game record (pasted, a file, a dropped file), replayed by Python: it opens as a new library
+// entry, and the game on the board stays in the library.
+async function importRecord(read) {
   $("import-error").hidden = true;
   if (!app.ready) return;
-  if (text.length > MAX_RECORD_BYTES) return importFailed("the record is larger than 1 MB");
-  let read;
+  let record;
   try {
-    read = await engine.call({ op: "record-read", text });
+    record = await read();
   } catch (e) {
     return importFailed(describeError(e));
   }
   $("import-text").value = "";
   backToBoard();
-  await act(async () => void (await openFirst([{ label: "The record", record: { game: read.game, variant: read.variant, start: read.start, moves: read.moves } }])));
+  const { game, variant, start, moves } = record;
+  await act(async () => void (await openFirst([{ label: "The record", record: { game, variant, start, moves } }])));
 }
 
-async function importFile(file) {
-  if (!file) return;
-  if (file.size > MAX_RECORD_BYTES) return importFailed(`the file ${file.name} is larger than 1 MB`);
-  await importRecord(await file.text());
-}
-
+const importText = (text) => importRecord(() => readRecord(engine, text));
+const importFile = (file) => file && importRecord(() => readRecordFile(engine, file));

@@ -1,5 +1,5 @@
 // The games library view: every saved game listed with its game, rules, players, date, moves and
-// result, to open, export or delete. It only draws and reports intent: the app does the work.
+// result, to open, analyse, export or delete. It only draws and reports intent: the app does the work.
 
 const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -12,7 +12,7 @@ export function playersText(entry, sides) {
 
 /**
  * Draw the library into `host`: entries newest first. `catalog` names games and variants;
- * `currentId` is the game on the board; `on` has open(entry), exportRecord(entry), remove(entry).
+ * `currentId` is the game on the board; `on` has open(entry), analyse(entry), exportRecord(entry), remove(entry).
  */
 export function renderLibrary(host, { entries, catalog, currentId, on }) {
   const rows = [...entries.values()].sort((a, b) => b.updated.localeCompare(a.updated));
@@ -49,6 +49,7 @@ export function renderLibrary(host, { entries, catalog, currentId, on }) {
     };
     const current = entry.id === currentId;
     button(current ? "On the board" : "Open", on.open, current);
+    button("Analyse", on.analyse);
     button("Export", on.exportRecord);
     button("Delete", on.remove, current, current ? "This game is on the board" : "");
   }

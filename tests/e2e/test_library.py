@@ -1,5 +1,5 @@
-"""The games library: every game kept (New game keeps the old one), listed, opened, deleted with an
-undo, exported and imported as a record; two tabs never overwrite each other's games."""
+"""The games library: every game kept (New game keeps the old one), listed, opened, analysed, deleted
+with an undo, exported and imported as a record; two tabs never overwrite each other's games."""
 
 from __future__ import annotations
 
@@ -39,6 +39,16 @@ def test_new_game_keeps_the_old_one_and_the_library_opens_it(new_site):
     site.page.set_viewport_size({"width": 390, "height": 844})
     site.page.screenshot(path="/tmp/ks-library-phone.png", full_page=True)
     site.page.set_viewport_size({"width": 1280, "height": 900})
+
+    # Analyse: the older game on the analysis board at its last move; the game on the board stays.
+    older.get_by_role("button", name="Analyse", exact=False).click()
+    expect(site.page.locator("#analysis-view")).to_be_visible()
+    expect(site.page.locator("#analysis-moves .mv.current")).to_have_text("K@f1")
+    assert site.page.locator("#analysis-moves .line > .mv").all_inner_texts() == ["K@c8", "K@f1"]
+    site.page.get_by_role("link", name="Back to the game").click()
+    expect(site.page.locator("#game-view")).to_be_visible()
+    assert site.history() == ["K@a8"]
+    open_library(site)
 
     older.get_by_role("button", name="Open", exact=False).click()
     expect(site.page.locator("#game-view")).to_be_visible()

@@ -1,0 +1,48 @@
+// Game records read in one place, for every view that takes them (the library's import, the analysis
+// board): a bounded size first, then Python replays every move (the bridge's `record-read`), and what
+// comes back from the worker is checked before a view uses it.
+
+import { describeError } from "./messages.js";
+
+export const MAX_RECORD_BYTES = 1_000_000;
+
+/** A record that could not be read; its message says why in plain words. */
+export class RecordError extends Error {}
+
+const isText = (value) => typeof value === "string";
+const isTextOrNull = (value) => value === null || value === undefined || isText(value);
+
+/**
+ * The game a record's text holds: `{game, variant, start, moves, tags, result}` (variant and start
+ * null for the standard ones). `engine` is the page's engine (its `call` sends a bridge request).
+ * Throws a RecordError for text that is too long or no record, and for an answer that is not one.
+ */
+export async function readRecord(engine, text) {
+  if (!isText(text) || !text.trim()) throw new RecordError("there is no record to read: paste one or choose a file");
+  if (text.length > MAX_RECORD_BYTES) throw new RecordError("the record is larger than 1 MB");
+  let read;
+  try {
+    read = await engine.call({ op: "record-read", text });
+  } catch (error) {
+    throw new RecordError(describeError(error), { cause: error });
+  }
+  const { game, variant, start, moves } = read ?? {};
+  if (!isText(game) || !isTextOrNull(variant) || !isTextOrNull(start) || !Array.isArray(moves) || !moves.every(isText)) {
+    throw new RecordError("the engine's answer was not a game (try reloading the page)");
+  }
+  const tags = read.tags && typeof read.tags === "object" ? read.tags : {};
+  return { game, variant: variant ?? null, start: start ?? null, moves, tags, result: isText(read.result) ? read.result : null };
+}
+
+/** The game in a record file (chosen or dropped); its size is checked before it is read. */
+export async function readRecordFile(engine, file) {
+  if (!file || typeof file.text !== "function") throw new RecordError("no file was chosen");
+  if (file.size > MAX_RECORD_BYTES) throw new RecordError(`the file ${file.name} is larger than 1 MB`);
+  let text;
+  try {
+    text = await file.text();
+  } catch {
+    throw new RecordError(`the file ${file.name} could not be read`);
+  }
+  return readRecord(engine, text);
+}

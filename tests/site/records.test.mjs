@@ -1,0 +1,54 @@
+// records.js: a record is bounded before the engine sees it, the engine's errors come back in its
+// words, and an answer that is not a game is refused, never passed on to a view.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { MAX_RECORD_BYTES, RecordError, readRecord, readRecordFile } from "../../site/records.js";
+
+const GAME = { game: "lilypad", variant: null, start: null, moves: ["K@c8", "K@f1"], tags: { Event: "x" }, result: "*" };
+
+// An engine answering `answer` (or failing with `error`), keeping what it was asked.
+function engineAnswering(answer, error = null) {
+  const asked = [];
+  return {
+    asked,
+    call: async (request) => {
+      asked.push(request);
+      if (error) throw error;
+      return answer;
+    },
+  };
+}
+
+const file = (text, name = "game.txt", size = text.length) => ({ name, size, text: async () => text });
+
+test("a record is read by the engine and its game returned", async () => {
+  const engine = engineAnswering(GAME);
+  assert.deepEqual(await readRecord(engine, '[Game "lilypad"]\n\n1. K@c8 K@f1 *'), GAME);
+  assert.deepEqual(engine.asked, [{ op: "record-read", text: '[Game "lilypad"]\n\n1. K@c8 K@f1 *' }]);
+  assert.deepEqual(await readRecordFile(engineAnswering(GAME), file("1. K@c8 K@f1")), GAME);
+});
+
+test("empty and oversized records never reach the engine", async () => {
+  const engine = engineAnswering(GAME);
+  await assert.rejects(readRecord(engine, "  \n"), (e) => e instanceof RecordError && /no record/.test(e.message));
+  await assert.rejects(readRecord(engine, "x".repeat(MAX_RECORD_BYTES + 1)), { message: "the record is larger than 1 MB" });
+  await assert.rejects(readRecordFile(engine, file("", "huge.txt", MAX_RECORD_BYTES + 1)), { message: "the file huge.txt is larger than 1 MB" });
+  await assert.rejects(readRecordFile(engine, undefined), { message: "no file was chosen" });
+  assert.deepEqual(engine.asked, []);
+});
+
+test("the engine's reason is passed on in its words; an unreadable file is said", async () => {
+  const engine = engineAnswering(null, { type: "ValueError", message: 'line 3: "K@zz" is not a move of this position' });
+  await assert.rejects(readRecord(engine, "1. K@zz"), { message: 'line 3: "K@zz" is not a move of this position' });
+  const broken = { name: "gone.txt", size: 10, text: async () => { throw new Error("NotReadableError"); } };
+  await assert.rejects(readRecordFile(engine, broken), { message: "the file gone.txt could not be read" });
+});
+
+test("an answer that is not a game is refused", async () => {
+  for (const answer of [null, 7, "lilypad", {}, { ...GAME, game: 3 }, { ...GAME, moves: "K@c8" }, { ...GAME, moves: [1] }, { ...GAME, start: {} }]) {
+    await assert.rejects(readRecord(engineAnswering(answer), "1. K@c8"), (e) => e instanceof RecordError && /not a game/.test(e.message), JSON.stringify(answer));
+  }
+  const bare = await readRecord(engineAnswering({ game: "lion", moves: [] }), "1.");
+  assert.deepEqual(bare, { game: "lion", variant: null, start: null, moves: [], tags: {}, result: null });
+});

@@ -11,7 +11,6 @@ import { sharedEngine } from "./engine.js";
 import { createEvalBar, evaluationText, evaluationWords, readEvaluation } from "./evalbar.js";
 import { graphMarkup, judgeMoves, MARK_SIGN, markWords, plyAt } from "./gamereview.js";
 import { analysisHash, isAnalysisHash, readLink } from "./links.js";
-import { app, onControls } from "./game.js";
 import { describeError, showMessage } from "./messages.js";
 import { readRecord, readRecordFile } from "./records.js";
 import { describeMove } from "./speech.js";
@@ -91,25 +90,6 @@ const MARKUP = `
       <p id="analysis-record-error" class="field-error" role="alert" hidden></p>
     </details>
   </aside>`;
-
-/**
- * The analysis view, registered with `router`; the game view's Analyse buttons open it at the
- * position shown (Analyse this game, after a game, reviews it at once).
- */
-export function addAnalysisView(router) {
-  const view = createAnalysisView(document.getElementById("analysis-view"));
-  router.add(view);
-  const analyse = (review) => {
-    router.go(analysisHash({ ...app.record, moves: app.line.moves }, app.line.cursor));
-    if (review) void view.review();
-  };
-  document.getElementById("analyse").onclick = () => analyse(false);
-  document.getElementById("analyse-game").onclick = () => analyse(true);
-  onControls(() => {
-    document.getElementById("analyse").disabled = !app.ready || app.busy || !app.record;
-  });
-  return view;
-}
 
 /**
  * The analysis view for the router: {name, element, matches, show, hide}, plus `review()` to run a

@@ -2,7 +2,7 @@
 // in progress; friend games, the library and the other views are features of their own, each
 // registered with the router (router.js), which shows one view at a time by the address's hash.
 
-import { addAnalysisView } from "./analysis.js";
+import { createAnalysisView } from "./analysis.js";
 import { addAssist } from "./assist.js";
 import { catalog, boardEntry } from "./catalog.js";
 import { wireFriendGames, openFriendLink } from "./friend.js";
@@ -16,7 +16,10 @@ import {
   engine,
   entryOf,
   fresh,
+  keepPosition,
+  onControls,
   openFirst,
+  playPosition,
   readMode,
   renderControls,
   renderLevels,
@@ -28,9 +31,9 @@ import {
   storage,
   wireGameControls,
 } from "./game.js";
-import { addEditorView } from "./editor.js";
-import { addLibraryView, renderLibraryIfShown } from "./library-view.js";
-import { linkHash, readLink } from "./links.js";
+import { createEditor, editorHash } from "./editor.js";
+import { createLibraryView, renderLibraryIfShown } from "./library-view.js";
+import { analysisHash, linkHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
 import { createPuzzlesView } from "./puzzles.js";
 import { createRouter } from "./router.js";
@@ -40,25 +43,51 @@ const html = document.documentElement;
 html.dataset.app = "running"; // start.js reports load failures until now; from here the app does
 const $ = (id) => document.getElementById(id);
 
+// The views: each feature makes its own, given what it needs of the game view and the router.
 const router = createRouter({ fallback: { name: "game", element: $("game-view"), show: renderTitle } });
-addLibraryView(router);
-addAnalysisView(router);
-addAssist();
-addEditorView(router);
+const go = (hash) => router.go(hash);
+router.add(createLibraryView({ element: $("library-view"), navigate: go }));
+const analysis = router.add(createAnalysisView($("analysis-view")));
+router.add(
+  createEditor({
+    element: $("editor-view"),
+    engine,
+    current: () => app.record,
+    play: (record, mode, level) => {
+      go(linkHash(record));
+      return playPosition(record, mode, level);
+    },
+    keep: keepPosition,
+  }),
+);
 router.add(
   createPuzzlesView({
     element: $("puzzles-view"),
     navLink: $("puzzles-link"),
     engine,
     storage,
-    go: (hash) => router.go(hash),
+    go,
     replace: (hash) => router.replace(hash),
     facing: (info, side) => (side === bottomSide(info) ? "normal" : "flipped"),
     currentGame: () => app.record?.game ?? null,
-    backToGame: () => router.go(linkHash(app.record)),
+    backToGame: () => go(linkHash(app.record)),
   }),
 );
 router.add(createRulesView({ element: $("rules-view"), backHash: () => (app.record ? linkHash(app.record) : "#") }));
+addAssist();
+
+// The game view's ways into the other views: the position shown analysed (Analyse this game
+// reviews it at once), or set up in the editor.
+const analyse = (review) => {
+  go(analysisHash({ ...app.record, moves: app.line.moves }, app.line.cursor));
+  if (review) void analysis.review();
+};
+$("analyse").onclick = () => analyse(false);
+$("analyse-game").onclick = () => analyse(true);
+onControls(() => {
+  $("analyse").disabled = !app.ready || app.busy || !app.record;
+});
+$("set-up").onclick = () => go(editorHash(app.record.game, app.record.variant, app.state?.position));
 const route = () => router.route();
 
 // A link opened in this tab (pasted into the address bar): open it, keeping the game if it is bad.

@@ -6,11 +6,10 @@
 
 import { createBoard } from "./board.js";
 import { boardEntry, catalog, whyUnknown } from "./catalog.js";
-import { act, app, engine as pageEngine, facePerson, openFirst, storage } from "./game.js";
 import { describeError } from "./messages.js";
 import { glyphMarkup } from "./glyphs.js";
 import { analysisHash, linkHash } from "./links.js";
-import { LIMITS, newId } from "./storage.js";
+import { LIMITS } from "./storage.js";
 
 const CHECK_DELAY_MS = 150; // set-ups are checked once the clicks pause, not on every one
 const ERASER = "erase";
@@ -519,31 +518,4 @@ export function createEditor({ element, engine, current, play, keep }) {
       ed.title = null;
     },
   };
-}
-
-/** Register the editor with the page's router, wired to the game view (game.js) and its library. */
-export function addEditorView(router) {
-  const $ = (id) => document.getElementById(id);
-  // A set-up played: a new game (a new library entry) with the players and level chosen in the
-  // editor; the game that was on the board stays in the library.
-  const play = (record, mode, level) => {
-    router.go(linkHash(record));
-    if (level) {
-      app.level = level;
-      $("level").value = String(level);
-    }
-    const entry = { id: newId(), created: new Date().toISOString(), mode, level };
-    return act(async () => {
-      if (await openFirst([{ label: "The position", record, entry }])) facePerson();
-    });
-  };
-  // A set-up kept in the library as a game not yet begun.
-  const keep = (record, board) => {
-    const now = new Date().toISOString();
-    const entry = { id: newId(), record, cursor: 0, board, lastMove: null, mode: "two", level: null, created: now, updated: now, result: null, resultText: null };
-    app.library.entries.set(entry.id, entry);
-    return storage.writeEntry(entry);
-  };
-  router.add(createEditor({ element: $("editor-view"), engine: pageEngine, current: () => app.record, play, keep }));
-  $("set-up").onclick = () => router.go(editorHash(app.record.game, app.record.variant, app.state?.position));
 }

@@ -246,6 +246,27 @@ export function facePerson() {
   if (wanted !== app.orientation) flip();
 }
 
+// A position set up in the editor, played: a new game (a new library entry) with the players and
+// level chosen there; the game that was on the board stays in the library.
+export function playPosition(record, mode, level) {
+  if (level) {
+    app.level = level;
+    $("level").value = String(level);
+  }
+  const entry = { id: newId(), created: new Date().toISOString(), mode, level };
+  return act(async () => {
+    if (await openFirst([{ label: "The position", record, entry }])) facePerson();
+  });
+}
+
+// A position set up in the editor, kept in the library as a game not yet begun.
+export function keepPosition(record, board) {
+  const now = new Date().toISOString();
+  const entry = { id: newId(), record, cursor: 0, board, lastMove: null, mode: "two", level: null, created: now, updated: now, result: null, resultText: null };
+  app.library.entries.set(entry.id, entry);
+  return storage.writeEntry(entry);
+}
+
 export function renderControls() {
   const idle = app.ready && !app.busy;
   $("mode").disabled = $("level").disabled = !idle;

@@ -9,26 +9,12 @@ import { describeError, showMessage } from "./messages.js";
 import { readRecord, readRecordFile } from "./records.js";
 
 const $ = (id) => document.getElementById(id);
-let router = null;
+let go = null;
 let shown = false;
 
-// Register the view with the page's router and wire its controls.
-export function addLibraryView(pageRouter) {
-  router = pageRouter;
-  router.add({
-    name: "library",
-    element: $("library-view"),
-    matches: (hash) => (hash === "#library" ? {} : null),
-    show: () => {
-      shown = true;
-      $("library-link").hidden = true;
-      renderLibraryIfShown();
-    },
-    hide: () => {
-      shown = false;
-      $("library-link").hidden = false;
-    },
-  });
+/** The library view for the router; `navigate(hash)` goes to another view (the router's `go`). */
+export function createLibraryView({ element, navigate }) {
+  go = navigate;
   $("library-back").onclick = (e) => {
     e.preventDefault();
     backToBoard();
@@ -41,6 +27,20 @@ export function addLibraryView(pageRouter) {
     e.preventDefault();
     void importFile(e.dataTransfer.files[0]);
   });
+  return {
+    name: "library",
+    element,
+    matches: (hash) => (hash === "#library" ? {} : null),
+    show: () => {
+      shown = true;
+      $("library-link").hidden = true;
+      renderLibraryIfShown();
+    },
+    hide: () => {
+      shown = false;
+      $("library-link").hidden = false;
+    },
+  };
 }
 
 export function renderLibraryIfShown() {
@@ -53,10 +53,10 @@ export function renderLibraryIfShown() {
   });
 }
 
-const backToBoard = () => router.go(linkHash(app.record));
+const backToBoard = () => go(linkHash(app.record));
 
 // A saved game on the analysis board, at the move it was left at; the game on the board stays.
-const analyseEntry = (entry) => router.go(analysisHash(entry.record, entry.cursor));
+const analyseEntry = (entry) => go(analysisHash(entry.record, entry.cursor));
 
 function openEntry(entry) {
   backToBoard();

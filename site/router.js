@@ -35,6 +35,7 @@ export function createRouter({ fallback }) {
   return {
     add(view) {
       views.push(view);
+      return view;
     },
     route,
     // Go to a view by its hash, as a new history entry (Back returns to where the person was).

@@ -24,6 +24,7 @@ import http.server
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -144,19 +145,51 @@ def games_data() -> dict:
 # Workbox's generateSW, called with the options as JSON on stdin (Node resolves workbox-build from
 # this folder's node_modules). It prints what it precached.
 GENERATE_SW = """
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { generateSW } from "workbox-build";
 let text = "";
 for await (const chunk of process.stdin) text += chunk;
 const options = JSON.parse(text);
 options.dontCacheBustURLsMatching = new RegExp(options.dontCacheBustURLsMatching); // JSON has no RegExp
+// Each file's sha256 as its integrity: the worker refuses (and so fails to install rather than
+// cache) a file whose bytes are another version's, as when a deploy lands during a first visit.
+const integrity = (url) => `sha256-${createHash("sha256").update(readFileSync(join(options.globDirectory, url))).digest("base64")}`;
+options.manifestTransforms = [(entries) => ({ manifest: entries.map((e) => ({ ...e, integrity: integrity(e.url) })), warnings: [] })];
 const { count, size, warnings } = await generateSW(options);
 if (warnings.length) { console.error(warnings.join("\\n")); process.exit(1); }
 console.log(JSON.stringify({ count, size }));
 """
 
 
+BUILD_META = re.compile(r'<meta name="ks-build" content="[^"]*">')
+
+
+def stamp_build_id(site: Path) -> str:
+    """Write the build's id into every page's ``<meta name="ks-build">``; return it.
+
+    The id is a digest of every file of the build (a page's own id left out), so any change gives
+    a new one. takeover.js compares a page's id with the service worker's copy of the page: a first
+    visit during a deploy can load one version and install another.
+    """
+    def unstamped(path: Path) -> bytes:
+        data = path.read_bytes()
+        return BUILD_META.sub('<meta name="ks-build" content="">', data.decode()).encode() if path.suffix == ".html" else data
+
+    digest = hashlib.sha256()
+    for path in sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js"):
+        digest.update(f"{path.relative_to(site).as_posix()}\0".encode())
+        digest.update(hashlib.sha256(unstamped(path)).digest())
+    build_id = digest.hexdigest()[:16]
+    for page in site.glob("*.html"):
+        page.write_text(BUILD_META.sub(f'<meta name="ks-build" content="{build_id}">', page.read_text()))
+    return build_id
+
+
 def write_service_worker(site: Path) -> dict:
-    """Generate ``site/sw.js`` precaching every file in ``site``; return {count, size}."""
+    """Stamp the build id, then generate ``site/sw.js`` precaching every file in ``site``; return {count, size}."""
+    stamp_build_id(site)
     node = shutil.which("node")
     if node is None:
         sys.exit("build.py: Node.js is not on the PATH; it generates the service worker (workbox-build)")

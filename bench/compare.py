@@ -4,7 +4,7 @@
 
 Players: ``random``, ``level:N`` (with ``--time-scale``), ``ab:MS`` (the alpha-beta engine),
 ``base:MS`` (the engine before issue 17, ``baseline.py``: ``compare.py GAME ab:250 base:250`` is
-today's level 5 against the old one at equal time per move),
+today's level 5 against the old one at equal time per move; ``--cpu`` makes it equal CPU time),
 ``uct:MS`` (plain UCT, random playouts), ``heavy:MS`` (UCT with heavy playouts). Colours
 alternate; each pair of games shares a random opening.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from players import make_player  # noqa: E402
+from players import make_player, use_cpu_clock  # noqa: E402
 from pygame_rules.match import play_match  # noqa: E402
 
 
@@ -33,7 +33,14 @@ def main(argv=None) -> None:
     ap.add_argument("--time-scale", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--cpu", action="store_true",
+                    help="the engines' times are this process's CPU time, not the clock's (a busy machine)")
     args = ap.parse_args(argv)
+    if args.cpu:
+        import pygame_rules
+        from baseline import load_baseline
+
+        use_cpu_clock(pygame_rules, load_baseline())
     a, b = make_player(args.a, args.time_scale), make_player(args.b, args.time_scale)
     started = time.time()
 

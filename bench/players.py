@@ -4,12 +4,15 @@
 ``ab:MS`` is the engine (``pygame_rules.search``) at MS milliseconds per move with no level
 settings; ``base:MS`` the same for the engine before issue 17 (``baseline.py``, commit bef4ac7); ``uct:MS`` the plain UCT baseline with random playouts; ``heavy:MS`` UCT with heavy
 playouts (``bench/uct.py``). ``level:N`` thinks its level's time times a scale from the caller.
+``use_cpu_clock`` makes the two engines' times CPU time (a busy machine).
 """
 
 from __future__ import annotations
 
 import random
 import sys
+import time
+import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -43,6 +46,16 @@ def baseline_player(time_ms: float):
 
     play.__name__ = f"base:{time_ms:g}"
     return play
+
+
+def use_cpu_clock(*engines) -> None:
+    """Make the searches of ``engines`` (today's ``pygame_rules`` and the baseline) budget this
+    process's CPU time instead of the clock's: on a machine shared with other jobs a move's
+    wall-clock time buys each engine only a part of it, and a varying part, in processor time.
+    Both read their time through ``time.perf_counter`` in their ``search`` module."""
+    clock = types.SimpleNamespace(perf_counter=time.process_time)
+    for engine in engines:
+        engine.search.time = clock
 
 
 def make_player(spec: str, time_scale: float = 1.0):

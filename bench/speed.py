@@ -5,6 +5,7 @@ engine against a baseline measured in the same run.
     python bench/speed.py --rounds 5      # best of 5 rounds (default 3)
     python bench/speed.py --json          # one JSON object
     python bench/speed.py --levels        # each AI level's depth and think time per game
+    python bench/speed.py --levels --cpu  # the same, think time in processor time (a busy machine)
     python bench/speed_browser.py         # search nodes/s in the site's worker in Chromium
 
 Baselines, each run in turns with today's engine (round by round, best of the rounds, so a busy
@@ -197,7 +198,13 @@ def main(argv=None) -> None:
     ap.add_argument("--no-baseline", action="store_true", help="today's engine and the reference only")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--levels", action="store_true", help="each level's depth and think time instead")
+    ap.add_argument("--cpu", action="store_true",
+                    help="with --levels: the searches' clock is this process's CPU time (a busy machine)")
     args = ap.parse_args(argv)
+    if args.cpu:
+        from players import use_cpu_clock
+
+        use_cpu_clock(pygame_rules)
     for game in args.games:
         pygame_rules.position_class(game)  # an unknown game fails at once
     if args.levels:

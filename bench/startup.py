@@ -105,7 +105,7 @@ def measure(browser, url: str, mbits: float | None = None) -> float:
     try:
         page = context.new_page()
         throttle(context, page, mbits)
-        page.goto(url)
+        page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)  # a throttled page under load may take over 30 s to load
         return playable_at(page)
     finally:
         context.close()
@@ -129,7 +129,7 @@ def first_visit_download(playwright, url: str, chromium: str | None) -> dict[str
             profile, executable_path=chromium, args=build.CHROMIUM_ARGS if chromium else [])
         try:
             page = context.new_page()
-            page.goto(url)
+            page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
             playable_at(page)
             wait_for(lambda: page.evaluate("navigator.serviceWorker.controller !== null"), "service worker")
             wait_for(lambda: page.evaluate(STORED_SIZE), "snapshot")
@@ -143,7 +143,7 @@ def visits(browser, url: str, save_snapshot: Path | None) -> dict[str, float]:
     context = browser.new_context()
     try:
         page = context.new_page()
-        page.goto(url)
+        page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
         times = {"site cold": playable_at(page)}
         wait_for(lambda: page.evaluate("navigator.serviceWorker.controller !== null"), "service worker")
         wait_for(lambda: page.evaluate(STORED_SIZE), "snapshot")

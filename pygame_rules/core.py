@@ -322,7 +322,7 @@ class Position:
     #: in every game (``bench/value_scale.py`` fits it from self-play).
     value_scale: ClassVar[float] = 4.0
 
-    __slots__ = ("_state", "_text", "_legal", "_decision", "_winner")
+    __slots__ = ("_state", "_text", "_legal", "_decision", "_winner", "_derived")
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -335,6 +335,8 @@ class Position:
         self._legal: tuple[Move, ...] | None = None
         self._decision: str | None | bool = False
         self._winner: str | None | bool = False
+        #: What a game works out from the state once and reads again (Lilypad: bit masks), or None.
+        self._derived: Any = None
 
     # -- hooks ---------------------------------------------------------------------------------
 

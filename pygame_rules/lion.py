@@ -483,19 +483,38 @@ class Lion(Position):
         """Canonical move text -> plan, for every legal move (one per distinct effect); with
         ``quiet`` False only the moves that remove a piece, unless a butterfly must leave the
         burrow (then its moves, all of them)."""
+        frozen = self.frozen()
+        return self._forced_plans(frozen) or self._piece_plans(frozen, quiet)
+
+    def _pieces(self) -> dict[str, int]:
+        """Each side's pieces as a bit mask, worked out once per position (the move generator
+        and the evaluation both read them)."""
+        masks = self._derived
+        if masks is None:
+            board = self._state.board
+            masks = self._derived = {
+                WHITE: int(board.translate(PIECES_OF[WHITE])[::-1], 2),
+                BLACK: int(board.translate(PIECES_OF[BLACK])[::-1], 2),
+            }
+        return masks
+
+    def _piece_plans(self, frozen: frozenset[int], quiet: bool) -> dict[str, Plan]:
+        """``_plans`` when no butterfly must leave the burrow: each piece's, square by square."""
         s = self._state
         board, side = s.board, s.turn
-        frozen = self.frozen()
-        plans = self._forced_plans(frozen)
-        if plans:
-            return plans
         stuck = s.stuck
-        # Captures only: skip the pieces with no enemy within reach (a charging Rhino may take its own).
-        enemies = 0 if quiet else int(board.translate(PIECES_OF[OTHER[side]])[::-1], 2)
-        for i, p in enumerate(board):
-            if p == EMPTY or SIDE_OF[p] != side or i in frozen:
+        plans: dict[str, Plan] = {}
+        masks = self._derived or self._pieces()
+        own, enemies = masks[side], masks[OTHER[side]]
+        while own:
+            low = own & -own
+            own ^= low
+            i = low.bit_length() - 1
+            if i in frozen:
                 continue
+            p = board[i]
             kind = KIND[p]
+            # Captures only: skip the pieces with no enemy within reach (a charging Rhino may take its own).
             if not quiet and not REACH[p][i] & enemies and not (kind == RHINO and s.charges):
                 continue
             if kind == ELEPHANT:
@@ -537,12 +556,12 @@ class Lion(Position):
         if forced:
             captures = [(text, plan) for text, plan in forced.items() if plan[3]]
             return self._edges_of(captures), len(captures) < len(forced)
-        captures = [(text, plan) for text, plan in self._plans(quiet=False).items() if plan[3]]
+        captures = [(text, plan) for text, plan in self._piece_plans(frozen, False).items() if plan[3]]
         board = self._state.board
         lion = board.find(LETTERS[self._state.turn][0])
         quiet = (
             lion >= 0 and lion not in frozen and any(board[j] == EMPTY for j in FIELD_NEIGHBOURS[lion])
-        ) or any(not plan[3] for plan in self._plans().values())
+        ) or any(not plan[3] for plan in self._piece_plans(frozen, True).values())
         return self._edges_of(captures), quiet
 
     def _edges_of(self, plans) -> list[tuple]:
@@ -849,7 +868,8 @@ class Lion(Position):
         the side ahead, and progress before the draw clock runs out."""
         s = self._state
         board = s.board
-        material, hunters, lions, pieces = {}, {}, {}, {}
+        pieces = self._derived or self._pieces()
+        material, hunters, lions = {}, {}, {}
         for side in (WHITE, BLACK):
             worth, found = 0.0, []  # hunters: every piece but the Lion and the Frogs
             for letter, value in HUNTER_VALUES[side]:
@@ -865,7 +885,6 @@ class Lion(Position):
                 j = board.find(frog, j + 1)
             material[side], hunters[side] = worth, found
             lions[side] = board.find(LETTERS[side][0])
-            pieces[side] = int(board.translate(PIECES_OF[side])[::-1], 2)
         frozen = self.frozen()
         if frozen or s.stuck:  # frozen and stuck pieces count less
             for i in frozen.union(s.stuck):

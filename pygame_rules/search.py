@@ -278,6 +278,8 @@ class Search:
         self._longest_step = 0.0  # the longest time between two nodes so far
         self._slice_start = 0.0
         self._slice_end = self._budget_end = INFINITY
+        self._stop_at = INFINITY  # the clock's reading at which _tick pauses (see _set_stop)
+        self._node_limit = self.max_nodes if self.max_nodes is not None else INFINITY
         self._table: dict[int, tuple[int, float, int, str | None]] = {}  # by hash(state)
         self._killers: list[list[str]] = [[] for _ in range(MAX_PLY + MAX_QUIESCENCE + 2)]
         self._history: dict[str, dict[str, int]] = {side: {} for side in position.sides}
@@ -322,6 +324,7 @@ class Search:
         if self.time_ms is not None:
             self._budget_end = now + self.time_ms / 1000.0 - self._spent - self._cleanup
         self._last_tick = now
+        self._set_stop()
         with _collector_paused() as cleanup:
             try:
                 next(self._steps)  # returns when the search pauses at a node
@@ -393,13 +396,19 @@ class Search:
         while; so it stops when the next step, as long as the longest so far, would overrun.
         """
         self.nodes += 1
-        if self._nodes_spent():
+        if self.nodes >= self._node_limit and self._nodes_spent():
             return True
         now = time.perf_counter()
         step, self._last_tick = now - self._last_tick, now
         if step > self._longest_step:
             self._longest_step = step
-        return now >= self._slice_end or now + self._reserve() >= self._budget_end
+            self._set_stop()
+        return now >= self._stop_at
+
+    def _set_stop(self) -> None:
+        """When the slice ends, or when one more step as long as the longest would overrun the
+        budget (worked out when either changes, not at every node)."""
+        self._stop_at = min(self._slice_end, self._budget_end - self._reserve())
 
     # -- iterative deepening ----------------------------------------------------------------------
 

@@ -8,6 +8,7 @@
 // lists the fields); `id` is echoed so a page with several frames can tell them apart.
 
 import "./ks-board.js";
+import { beforeReload } from "./takeover.js";
 
 const ATTRIBUTES = [
   "game", "variant", "position", "moves", "diagram", "orientation", "static",
@@ -57,3 +58,12 @@ if (window.parent !== window) {
 
 apply();
 addEventListener("hashchange", apply);
+// A new version of the site reloads this frame (takeover.js): the moves played go into the address
+// first, so the game goes on where it was.
+beforeReload(() => {
+  const moves = board.state?.history;
+  if (!moves?.length) return;
+  const params = new URLSearchParams(location.hash.slice(1));
+  params.set("moves", moves.join(" "));
+  history.replaceState(history.state, "", `#${params}`);
+});

@@ -49,7 +49,7 @@ function glyphTemplate(glyph, letter) {
 }
 const drawing = (glyph, letter) => glyphTemplate(glyph, letter).cloneNode(true).childNodes;
 
-/** Per geometry and orientation: detached layers of squares and coordinates, to clone. */
+/** Per geometry, orientation and kind of board: detached layers of squares and coordinates, to clone. */
 const gridTemplates = new WeakMap();
 
 function node(name, attrs = {}, parent = null) {
@@ -59,34 +59,48 @@ function node(name, attrs = {}, parent = null) {
   return e;
 }
 
-/** The squares and coordinates of a board, as markup parsed once per geometry and orientation. */
-function gridLayers(geometry, flip) {
-  let byOrientation = gridTemplates.get(geometry);
-  if (!byOrientation) gridTemplates.set(geometry, (byOrientation = new Map()));
-  if (byOrientation.has(flip)) return byOrientation.get(flip);
+/** The squares and coordinates of a board, as markup parsed once per geometry and orientation.
+ *
+ * A board that takes input has an element per square (clicks name their square). A diagram's
+ * squares of one kind are one path, and each row of coordinates one text: a page of twenty
+ * diagrams has twenty times fewer elements to style, lay out and paint. */
+function gridLayers(geometry, flip, diagram) {
+  let byKind = gridTemplates.get(geometry);
+  if (!byKind) gridTemplates.set(geometry, (byKind = new Map()));
+  const key = `${flip} ${diagram}`;
+  if (byKind.has(key)) return byKind.get(key);
   const { width: W, height: H, squares } = geometry;
   const files = new Map();
   const ranks = new Map();
   const safe = (text) => String(text).replace(/[^A-Za-z0-9-]/g, "");
+  const outlines = new Map(); // kind -> path data of its squares (a diagram)
   let squaresMarkup = "";
   for (const { name, x, y, kind } of squares) {
     const [col, row] = flip ? [W - 1 - x, H - 1 - y] : [x, y];
-    squaresMarkup += `<rect class="sq k-${safe(kind)}" x="${col * S}" y="${row * S}" width="${S}" height="${S}" data-square="${safe(name)}"/>`;
+    if (diagram) outlines.set(kind, `${outlines.get(kind) ?? ""}M${col * S} ${row * S}h${S}v${S}h-${S}z`);
+    else squaresMarkup += `<rect class="sq k-${safe(kind)}" x="${col * S}" y="${row * S}" width="${S}" height="${S}" data-square="${safe(name)}"/>`;
     const [, file, rank] = name.match(/^([a-z]+)(\d+)$/) ?? [];
     if (file && !files.has(col)) files.set(col, file);
     if (rank && !ranks.has(row)) ranks.set(row, rank);
   }
+  for (const [kind, d] of outlines) squaresMarkup += `<path class="sq k-${safe(kind)}" d="${d}"/>`;
+  const text = (attrs, content) => `<text class="coord" ${attrs}>${safe(content)}</text>`;
   let coordMarkup = "";
-  for (const [col, file] of files) {
-    coordMarkup += `<text class="coord" x="${col * S + S / 2}" y="${H * S + PAD + 24}" text-anchor="middle">${file}</text>`;
-  }
-  for (const [row, rank] of ranks) {
-    coordMarkup += `<text class="coord" x="${-PAD - MARGIN / 2}" y="${row * S + S / 2}" text-anchor="middle" dominant-baseline="central">${rank}</text>`;
+  const single = [...files.values(), ...ranks.values()].every((label) => label.length === 1);
+  if (diagram && single) {
+    // One character per coordinate: one text per row of them, each character placed by x (or y).
+    const byCol = [...files].sort(([a], [b]) => a - b);
+    const byRow = [...ranks].sort(([a], [b]) => a - b);
+    coordMarkup += text(`x="${byCol.map(([col]) => col * S + S / 2).join(" ")}" y="${H * S + PAD + 24}" text-anchor="middle"`, byCol.map(([, f]) => f).join(""));
+    coordMarkup += text(`x="${byRow.map(() => -PAD - MARGIN / 2).join(" ")}" y="${byRow.map(([row]) => row * S + S / 2).join(" ")}" text-anchor="middle" dominant-baseline="central"`, byRow.map(([, r]) => r).join(""));
+  } else {
+    for (const [col, file] of files) coordMarkup += text(`x="${col * S + S / 2}" y="${H * S + PAD + 24}" text-anchor="middle"`, file);
+    for (const [row, rank] of ranks) coordMarkup += text(`x="${-PAD - MARGIN / 2}" y="${row * S + S / 2}" text-anchor="middle" dominant-baseline="central"`, rank);
   }
   const layers = { squares: node("g"), coords: node("g") };
   layers.squares.innerHTML = squaresMarkup;
   layers.coords.innerHTML = coordMarkup;
-  byOrientation.set(flip, layers);
+  byKind.set(key, layers);
   return layers;
 }
 
@@ -158,7 +172,7 @@ export function createBoard(host, initial) {
     Object.entries({ x: -PAD, y: -PAD, width: W * S + 2 * PAD, height: H * S + 2 * PAD }).forEach(([k, v]) =>
       frame.setAttribute(k, v),
     );
-    const layers = gridLayers(cfg.geometry, flip);
+    const layers = gridLayers(cfg.geometry, flip, cfg.static);
     squareLayer.replaceChildren(...layers.squares.cloneNode(true).childNodes);
     coordLayer.replaceChildren(...layers.coords.cloneNode(true).childNodes);
     for (const [square, g] of pieceEls) place(g, square);
@@ -620,7 +634,8 @@ export function createBoard(host, initial) {
     const movesChanged = "movable" in changes && changes.movable.moves !== cfg.movable.moves;
     const relayout =
       ("geometry" in changes && changes.geometry !== cfg.geometry) ||
-      ("orientation" in changes && changes.orientation !== cfg.orientation);
+      ("orientation" in changes && changes.orientation !== cfg.orientation) ||
+      ("static" in changes && changes.static !== cfg.static);
     if ("geometry" in changes && changes.geometry !== cfg.geometry) {
       for (const g of pieceEls.values()) g.remove(); // another board: nothing carries over
       pieceEls.clear();

@@ -9,8 +9,12 @@
 // files) from the new version, mixed with the old code it runs. Its game is kept: games are saved
 // after every move.
 //
+// takeover.js reloads this page (and every other page of the site) when a new version takes over.
+//
 // Registration waits until the game is playable (html[data-engine=ready]): the service worker's
 // first download of the whole site must not compete with the page's own start.
+
+import "./takeover.js";
 
 const html = document.documentElement;
 
@@ -46,7 +50,7 @@ function offer(waiting) {
   document.body.append(box);
 }
 
-async function register() {
+async function register(retry = true) {
   await whenPlayable();
   let registration;
   try {
@@ -64,21 +68,18 @@ async function register() {
   };
   if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
   offerWhenInstalled(registration.installing);
+  // A first install fails when a deploy came between sw.js and the files it lists (sw.js gives
+  // each file's integrity hash, so a file of another version is refused, never cached): that
+  // leaves no registration, and registering once more installs the new version's sw.js.
+  const first = registration.installing;
+  first?.addEventListener("statechange", () => {
+    if (first.state === "redundant" && !navigator.serviceWorker.controller && retry) void register(false);
+  });
   registration.addEventListener("updatefound", () => offerWhenInstalled(registration.installing));
   // A page left open for days still learns about a new deploy.
   setInterval(() => registration.update().catch(() => {}), 60 * 60 * 1000);
 }
 
-/** Reload when a new version takes over this page (in any tab's click), not at the first install. */
-function reloadOnTakeover() {
-  let controlled = navigator.serviceWorker.controller !== null;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (controlled) location.reload();
-    controlled = true; // the first install claims the page it was loaded with: nothing is mixed
-  });
-}
-
 if ("serviceWorker" in navigator) {
-  reloadOnTakeover();
   register().catch((error) => console.warn("offline use is not available:", error?.message ?? error));
 }

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 import build
+from conftest import Watch
 from site_driver import Site
 from test_ai import assert_legal_history, choose, new_game, wait_for_moves
 
@@ -187,26 +188,50 @@ def test_a_damaged_or_foreign_snapshot_falls_back_to_a_plain_start(visited, dama
 CHANGED = ("style.css", "worker.js")  # one file the page loads, one its worker does
 
 
+FRAMES = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Boards in frames</title></head>
+<body><iframe src="board.html#game=lilypad&amp;moves=K@c8+K@f1&amp;id=one" title="Lilypad"></iframe></body></html>
+"""
+
+
 @pytest.fixture
 def two_builds(site_url, tmp_path):
     """Build A (the site as built) and build B (two files changed, its own service worker), served
-    in turn from the same origin: the test points ``live`` at one, then the other."""
+    in turn from the same origin: the test points ``live`` at one, then the other, at once
+    (``switch_to_b()``) or right after a file has been served (``switch_to_b(after="sw.js")``).
+    Both hold frames.html: another page of the site's origin that embeds board.html in a frame."""
     built = build.DIST
     a, b = tmp_path / "a", tmp_path / "b"
-    shutil.copytree(built, a)
-    shutil.copytree(built, b)
+    for folder in (a, b):
+        shutil.copytree(built, folder)
+        (folder / "frames.html").write_text(FRAMES)
     for name in CHANGED:
         with open(b / name, "a") as f:
             f.write("\n/* build B */\n")
-    build.write_service_worker(b)
+    for folder in (a, b):
+        build.write_service_worker(folder)
     live = tmp_path / "live"
     live.symlink_to(a)
-    httpd = build.server(live)
+    deploy_after = []  # the name of the file whose serving deploys build B
+
+    def deploy_b():  # at once: no request may find no site at all
+        (tmp_path / "next").symlink_to(b)
+        (tmp_path / "next").replace(live)
+
+    class Deploying(build.Handler):
+        def do_GET(self):
+            super().do_GET()
+            if deploy_after and self.path.split("?")[0].endswith(deploy_after[0]):
+                deploy_after.clear()
+                deploy_b()
+
+    httpd = build.server(live, handler=Deploying)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
 
-    def switch_to_b():
-        live.unlink()
-        live.symlink_to(b)
+    def switch_to_b(after: str | None = None):
+        if after:
+            deploy_after.append(after)
+        else:
+            deploy_b()
 
     yield f"http://127.0.0.1:{httpd.server_address[1]}/", a, b, switch_to_b
     httpd.shutdown()
@@ -274,3 +299,75 @@ def test_a_new_deploy_is_offered_and_never_mixed_with_the_old(new_site, two_buil
     )
     assert precached == [len(expected)]
     site.watch.assert_clean()
+
+
+def build_id(folder: Path) -> str:
+    return re.search(r'<meta name="ks-build" content="([^"]+)"', (folder / "index.html").read_text())[1]
+
+
+def page_build(page_or_frame) -> str:
+    return page_or_frame.locator('meta[name="ks-build"]').get_attribute("content")
+
+
+def test_a_new_version_reloads_pages_and_frames_with_boards(new_site, two_builds):
+    """embed.html and a board in a frame (board.html) reload onto build B when the person accepts
+    it in the app's tab, as the app's tabs do; the frame's game goes on where it was."""
+    url, a, b, switch_to_b = two_builds
+    site = new_site(url)
+    site.open()
+    poll(lambda: controlled(site), what="the service worker")
+    docs = Site(site.page.context.new_page(), site.watch)
+    docs.page.goto(url + "embed.html")
+    host = Site(site.page.context.new_page(), site.watch)
+    host.page.goto(url + "frames.html")
+    frame = host.page.frame_locator("iframe")
+    expect(frame.locator(".note")).to_contain_text("to move", timeout=SLOW_MS)  # the board takes moves
+    frame.locator(".sq[data-square='c6']").click()
+    frame.locator(".sq[data-square='d5']").click()
+    expect(frame.locator(".piece[data-square='d5']")).to_have_attribute("data-piece", "b")
+    assert page_build(docs.page) == page_build(frame) == build_id(a)
+
+    switch_to_b()
+    site.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    expect(site.page.locator("#update-offer")).to_contain_text("A new version is ready", timeout=SLOW_MS)
+    site.page.locator("#update-offer").get_by_role("button").click()
+    for page in (site.page, docs.page):
+        expect(page.locator('meta[name="ks-build"]')).to_have_attribute("content", build_id(b), timeout=SLOW_MS)
+    expect(frame.locator('meta[name="ks-build"]')).to_have_attribute("content", build_id(b), timeout=SLOW_MS)
+    # The frame reloaded with its moves in its address: the game goes on from the same position.
+    assert "moves=K%40c8+K%40f1+c6-d5" in host.page.frames[1].url
+    expect(frame.locator(".piece[data-square='d5']")).to_have_attribute("data-piece", "b", timeout=SLOW_MS)
+    expect(frame.locator(".piece[data-square='c6']")).to_have_count(0)
+    assert fetched_digests(docs, list(CHANGED)) == {n: files_of(b)[n] for n in CHANGED}
+    site.watch.assert_clean()
+
+
+@pytest.mark.parametrize("deployed_after", ["pyodide.asm.wasm", "sw.js"])
+def test_a_deploy_during_a_first_visit_ends_on_one_version(browser, two_builds, deployed_after):
+    """Build B is deployed while a first visit to build A is under way: once the runtime has been
+    downloaded (the page is A, the service worker installs B), or just after the service worker's
+    script was fetched (it lists A's files, the server has B's: their integrity hashes refuse them,
+    and the page registers B's). Either way the page reloads once, onto B, and gets only B's files.
+
+    No request routing here: Playwright's routing turns the HTTP cache off, so each of the two
+    installs would fetch the 13 MB runtime again through the test driver."""
+    url, a, b, switch_to_b = two_builds
+    switch_to_b(after=deployed_after)
+    context = browser.new_context(base_url=url)
+    try:
+        site = Site(context.new_page(), Watch())
+        site.page.on("console", lambda m: m.type == "error" and site.watch.errors.append(f"console: {m.text}"))
+        site.page.on("pageerror", lambda e: site.watch.errors.append(f"page error: {e}"))
+        loads = []
+        site.page.on("load", lambda _: loads.append(True))
+        site.open()
+        poll(lambda: len(loads) == 2, what="the page to reload onto build B")
+        site.wait_ready()
+        assert controlled(site) and page_build(site.page) == build_id(b)
+        expected = files_of(b)
+        assert fetched_digests(site, list(expected)) == expected
+        time.sleep(3)
+        assert len(loads) == 2, "the page reloaded more than once"
+        site.watch.assert_clean()
+    finally:
+        context.close()

@@ -1,0 +1,60 @@
+// Every page of the site runs this (the app, board.html, examples.html, embed.html): a page must
+// never run one version's code while fetching another version's files.
+//
+// - A new version takes over every open page of the site at once (the person accepted it in some
+//   tab: updates.js), so each page reloads onto it, whichever tab asked; a page keeps what it would
+//   lose first (beforeReload).
+// - A first visit's service worker claims the page it was loaded with. If a new version was
+//   deployed meanwhile (the page loaded version A, the worker fetched version B's files), the page
+//   and the worker disagree: the page reloads once, onto the worker's whole version. Each page
+//   carries its build's id (<meta name="ks-build">, written by build.py) and asks the worker for
+//   the same page to compare.
+
+const BUILD = /<meta name="ks-build" content="([^"]*)"/;
+const RELOADED = "ks-build-reloaded"; // sessionStorage: the build a first-visit reload went to
+
+const keepers = [];
+
+/** `keep()` runs just before a takeover reload: save there what the reload would lose. */
+export function beforeReload(keep) {
+  keepers.push(keep);
+}
+
+function reload() {
+  for (const keep of keepers) {
+    try {
+      keep();
+    } catch (error) {
+      console.warn("could not keep the page's state over the update:", error);
+    }
+  }
+  location.reload();
+}
+
+/** This page as the controlling worker holds it: its build id, or null. */
+async function workersBuild() {
+  const response = await fetch(location.href.split("#")[0]);
+  return response.ok ? ((await response.text()).match(BUILD)?.[1] ?? null) : null;
+}
+
+async function reloadIfAnotherBuild() {
+  const mine = document.querySelector('meta[name="ks-build"]')?.content;
+  const theirs = await workersBuild().catch(() => null);
+  if (!mine || !theirs || theirs === mine) return;
+  try {
+    if (sessionStorage.getItem(RELOADED) === theirs) return; // reloaded once already: never loop
+    sessionStorage.setItem(RELOADED, theirs);
+  } catch {
+    return; // no storage (a blocked third-party frame): no way to know a loop, so no reload
+  }
+  reload();
+}
+
+if ("serviceWorker" in navigator) {
+  let controlled = navigator.serviceWorker.controller !== null;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (controlled) reload();
+    else void reloadIfAnotherBuild();
+    controlled = true;
+  });
+}

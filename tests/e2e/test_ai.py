@@ -138,16 +138,19 @@ def test_the_page_stays_responsive_while_level_5_thinks(site):
     choose(site, "Play Black vs computer", 5)
     # A gap from the page's own work shows on every think; one from the machine being busy (2 cores,
     # other jobs) does not: the best of up to three thinks is asserted, and every one is printed.
+    # Responsive: the 10 ms timer never waited 50 ms, and it ticked at least every 20 ms on average.
+    def responsive(run: dict) -> bool:
+        return run["max_gap_ms"] < 50 and run["ticks"] > run["think_ms"] / 20
+
     runs = []
     for drop in ["e8", "c8", "g8"]:
         run = measure_level_5_think(site, drop)
         runs.append(run)
         print(f"level 5 think after K@{drop}: {run}")
         assert 500 < run["think_ms"] < LEVELS[5].time_ms + SLACK_MS
-        assert run["ticks"] > run["think_ms"] / 20
-        if run["max_gap_ms"] < 50:
+        if responsive(run):
             break
-    assert min(run["max_gap_ms"] for run in runs) < 50
+    assert any(responsive(run) for run in runs), runs
     site.watch.assert_clean()
 
 

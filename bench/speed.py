@@ -4,7 +4,8 @@ engine against a baseline measured in the same run.
     python bench/speed.py                 # a table: today's figures and the ratios
     python bench/speed.py --rounds 5      # best of 5 rounds (default 3)
     python bench/speed.py --json          # one JSON object
-    python bench/speed.py --levels        # each AI level's depth and think time per game
+    python bench/speed.py --levels        # each AI level's depth and think time per game, and
+                                          # the engine before issue 17's at its own levels
     python bench/speed.py --levels --cpu  # the same, think time in processor time (a busy machine)
     python bench/speed_browser.py         # search nodes/s in the site's worker in Chromium
 
@@ -169,23 +170,36 @@ def run(nodes: int = NODES, rounds: int = 3, baseline: bool = True, games=None) 
     }
 
 
-def levels(games=None, seeds: int = 3) -> None:
+def levels(games=None, seeds: int = 3, baseline=None) -> None:
     """Each level's median depth and think time per game, over the positions of ``seeds`` seeded
-    random games (``sample_positions``), and how many of its searches reached their time cap."""
+    random games (``sample_positions``), and how many of its searches reached their time cap; with
+    ``baseline`` (an engine module), its own levels' median think time on the same positions,
+    searched in turns with today's (so a busy machine slows both alike), and today's time over it."""
     from pygame_rules.search import LEVELS, analyse
 
-    print(f"{'game':<13} {'level':>5} {'nodes':>7} {'cap ms':>7} {'depth':>6} {'median ms':>10} {'max ms':>7} {'capped':>7}")
+    print(f"{'game':<13} {'level':>5} {'nodes':>7} {'cap ms':>7} {'depth':>6} {'median ms':>10} {'max ms':>7} {'capped':>7}"
+          + (f" {'old nodes':>9} {'old ms':>7} {'x old':>6}" if baseline else ""))
     for game in games or pygame_rules.games():
         positions = [p for seed in range(1, seeds + 1) for p in sample_positions(game, seed)]
         for n, level in LEVELS.items():
             if level.nodes is None:
                 continue
-            results = [analyse(p, level=n, seed=0) for p in positions]
+            results, old_times = [], []
+            for p in positions:
+                results.append(analyse(p, level=n, seed=0))
+                if baseline:
+                    old_times.append(baseline.search.analyse(baseline.load(game, p.text), level=n, seed=0).elapsed_ms)
             depths = sorted(r.depth for r in results)
             times = sorted(r.elapsed_ms for r in results)
             capped = sum(1 for t in times if t >= 0.9 * level.time_ms)
-            print(f"{game:<13} {n:>5} {level.nodes_in(positions[0]):>7} {level.time_ms:>7} {depths[len(depths) // 2]:>6} "
-                  f"{times[len(times) // 2]:>10.0f} {times[-1]:>7.0f} {capped:>4}/{len(times)}", flush=True)
+            median = times[len(times) // 2]
+            line = (f"{game:<13} {n:>5} {level.nodes_in(positions[0]):>7} {level.time_ms:>7} {depths[len(depths) // 2]:>6} "
+                    f"{median:>10.0f} {times[-1]:>7.0f} {capped:>4}/{len(times)}")
+            if baseline:
+                old_median = sorted(old_times)[len(old_times) // 2]
+                old_nodes = baseline.search.LEVELS[n].nodes_in(baseline.load(game, positions[0].text))
+                line += f" {old_nodes:>9} {old_median:>7.0f} {median / old_median:>6.2f}"
+            print(line, flush=True)
 
 
 def main(argv=None) -> None:
@@ -201,14 +215,19 @@ def main(argv=None) -> None:
     ap.add_argument("--cpu", action="store_true",
                     help="with --levels: the searches' clock is this process's CPU time (a busy machine)")
     args = ap.parse_args(argv)
+    engine = None
+    if args.levels and not args.no_baseline:
+        from baseline import load_baseline
+
+        engine = load_baseline()
     if args.cpu:
         from players import use_cpu_clock
 
-        use_cpu_clock(pygame_rules)
+        use_cpu_clock(pygame_rules, *[engine] if engine else [])
     for game in args.games:
         pygame_rules.position_class(game)  # an unknown game fails at once
     if args.levels:
-        levels(args.games)
+        levels(args.games, baseline=engine)
         return
     result = run(args.nodes, args.rounds, not args.no_baseline, args.games)
     if args.json:

@@ -62,7 +62,14 @@ def main(argv=None) -> None:
     ap.add_argument("--variant")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", help="append one JSON line per pairing to this file")
+    ap.add_argument("--cpu", action="store_true",
+                    help="the levels' think times are this process's CPU time (a busy machine: a level 1-4 "
+                         "search then stops at its node budget, not at a clock another job slowed)")
     args = ap.parse_args(argv)
+    if args.cpu:
+        from players import use_cpu_clock
+
+        use_cpu_clock(pygame_rules)
     unknown = sorted(set(args.games_to_test) - set(known))
     if unknown:  # fail now, not after an hour of other games
         ap.error(f"unknown game {', '.join(unknown)} (games: {', '.join(known)})")

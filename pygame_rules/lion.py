@@ -325,7 +325,7 @@ class Lion(Position):
     side_names = SIDE_NAMES
     start_text = "c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - - 0"
     geometry = GEOMETRY
-    node_cost = 1.7  # bench/speed.py
+    node_cost = 2.1  # bench/speed.py
     pieces = {
         p: {
             "side": side,

@@ -112,10 +112,10 @@ class Level:
 
 
 LEVELS = {
-    1: Level(250, nodes=600, margin=0.1),
-    2: Level(500, nodes=1800),
-    3: Level(900, nodes=5400),
-    4: Level(1300, nodes=24000),
+    1: Level(250, nodes=900, margin=0.1),
+    2: Level(500, nodes=2700),
+    3: Level(900, nodes=8100),
+    4: Level(1300, nodes=36000),
     5: Level(1800),
 }
 DEFAULT_LEVEL = 3

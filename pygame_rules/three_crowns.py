@@ -124,7 +124,7 @@ class ThreeCrowns(Position):
     side_names = {GREEN: "Green", BLACK: "Black"}
     start_text = "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g * 0"
     geometry = GEOMETRY
-    node_cost = 1.4  # bench/speed.py
+    node_cost = 1.9  # bench/speed.py
     pieces = {
         letter: {"side": side, "name": f"{name} {kind}", "glyph": glyph, "help": help}
         for side, name in ((GREEN, "Green"), (BLACK, "Black"))

@@ -26,25 +26,29 @@ and a node or depth budget; with a time budget, how far it gets depends on the m
 Levels: levels 1-4 search a fixed number of positions (nodes), three times more from one level
 to the next (4.4 times from 3 to 4, which a factor of 3 did not separate well enough in the Lion
 Game), so each is the same opponent on a fast machine or a slow one; their think time is only an
-upper bound for slow machines. Level 5 uses its time. The node budgets were doubled when the
-engine became 2-4 times faster (issue 17), so that each level thinks about as long as before and
-searches more; after the last speed-up the games' node costs were measured again (3 Crowns 1.4,
-Lion Game 1.7, from 1.3 and 2.4), so a Lion Game level searches 40% more nodes in the same time
-(``bench/speed.py --levels`` measures this table again). Typical depths (full plies, the median over positions of random games; "+" where
-the next depth is begun and its partial result used) and think times in CPython on the 2-core
-development machine, measured with the budgets before the doubling and the engine before the
-speed-up (``bench/speed.py`` measures nodes per second; the browser's worker is 1.3-1.8 times
-slower, ``bench/speed_browser.py``):
+upper bound for slow machines. Level 5 uses its time. Issue 17 made the engine 3-4 times
+faster, and the budgets grew 3 times (from 300, 900, 2,700 and 12,000; node costs 2.7 and 1.8
+then): each level thinks about as long as before and searches more. Depths (full plies, the
+median over 12 positions of random games) and think times in processor time in CPython on the
+2-core development machine, shared with other jobs (load 5-9, which makes a node 1.5-3 times
+slower than on a quiet machine), with the engine before issue 17 at its own levels on the same
+positions in the same run (``bench/speed.py --levels --cpu``; the browser's worker is 1.3-1.8
+times slower, ``bench/speed_browser.py``):
 
 =====  ======  =======  ===================  ===================  ===================
 level  nodes   at most  Lilypad              3 Crowns             Lion Game
 =====  ======  =======  ===================  ===================  ===================
-1      600     0.25 s   depth 2, 0.01 s      depth 1+, 0.01 s     depth 1, 0.01 s
-2      1,800   0.5 s    depth 3, 0.03 s      depth 2, 0.04 s      depth 1+, 0.04 s
-3      5,400   0.9 s    depth 5, 0.08 s      depth 2+, 0.16 s     depth 2+, 0.11 s
-4      24,000  1.3 s    depth 6, 0.29 s      depth 3+, 0.53 s     depth 3+, 0.42 s
+1      900     0.25 s   depth 3, 0.03 s      depth 2, 0.03 s      depth 1, 0.04 s
+2      2,700   0.5 s    depth 4, 0.10 s      depth 2, 0.10 s      depth 2, 0.09 s
+3      8,100   0.9 s    depth 6, 0.26 s      depth 3, 0.26 s      depth 3, 0.18 s
+4      36,000  1.3 s    depth 7, 1.04 s      depth 4, 1.30 s      depth 3, 0.86 s
 5      --      1.8 s    depth 8              depth 4              depth 4
 =====  ======  =======  ===================  ===================  ===================
+
+Before issue 17 the same levels took 0.03, 0.11, 0.31 and 1.11 s in Lilypad, 0.03, 0.09, 0.31
+and 1.30 s in 3 Crowns and 0.03, 0.09, 0.24 and 0.97 s in the Lion Game in that run: at this
+load level 4 reached its time limit in 3 Crowns with either engine. (Level 5's depths are from
+before issue 17, on a quiet machine.)
 
 The node counts are Lilypad's; another game divides them by its ``node_cost`` (how much longer
 its node takes), so a level thinks about as long in every game.

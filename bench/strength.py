@@ -77,13 +77,17 @@ def main(argv=None) -> None:
         f"{n}: " + (f"{lv.nodes} nodes, at most " if lv.nodes else "") + f"{lv.time_ms} ms" for n, lv in LEVELS.items()))
     print(f"{'game':<13} {'pairing':<11} {'B':<11} {'scale':>5} {'games':>5} {'W':>4} {'L':>4} {'D':>4} {'win%':>6} "
           f"{'score%':>7} {'target':>7} {'ms/move A':>10} {'ms/move B':>10} {'wall s':>7}", flush=True)
+
+    def progress(n, r) -> None:  # on stderr, so a run stopped early still tells its games so far
+        print(f"  {n}: +{r.wins} -{r.losses} ={r.draws}", file=sys.stderr, flush=True)
+
     for game in args.games_to_test or known:
         for pairing in args.pairings.split(","):
             a, b, scale = parse(pairing)
             spec = {"uct": f"uct:{LEVELS[int(a)].time_ms * scale:g}", "random": "random"}.get(b, f"level:{b}")
             started = time.time()
             r = play_match(game, make_player(f"level:{a}", scale), make_player(spec, scale), args.games,
-                           variant=args.variant, seed=args.seed)
+                           variant=args.variant, seed=args.seed, progress=progress)
             wall = time.time() - started
             goal = target(a, b)
             win_rate = r.wins / r.games

@@ -3,7 +3,8 @@
 //
 // - A new version takes over every open page of the site at once (the person accepted it in some
 //   tab: updates.js), so each page reloads onto it, whichever tab asked; a page keeps what it would
-//   lose first (beforeReload).
+//   lose first (beforeReload: ks-board.js keeps each board's moves, so a page with boards, such
+//   as examples.html or embed.html, gets its games back).
 // - A first visit's service worker claims the page it was loaded with. If a new version was
 //   deployed meanwhile (the page loaded version A, the worker fetched version B's files), the page
 //   and the worker disagree: the page reloads once, onto the worker's whole version. Each page

@@ -13,7 +13,6 @@
 import { createBoard } from "./board.js";
 import { boardEntry, catalog, gameEntry, quote } from "./catalog.js";
 import { NotationError, positionMarks, readDiagram, readPosition } from "./notation.js";
-import { beforeReload } from "./takeover.js";
 // What the modules above import, and the catalog, named here too so that the browser downloads them
 // all at once with this file's imports, not one round trip after the other: a diagram is drawn as
 // soon as they arrive.
@@ -43,7 +42,16 @@ let frameSheet = null;
 
 /** Lazily: the engine module (and so the worker) is loaded only by a board that is played. */
 let engineModule = null;
-const sharedEngine = async () => (await (engineModule ??= import("./engine.js"))).sharedEngine();
+const sharedEngine = async () => (await (engineModule ??= loadEngine())).sharedEngine();
+
+function loadEngine() {
+  // A page that plays fetches files later (its worker's), so a new version of the site must reload
+  // it, not mix its files into this page's code (takeover.js); its boards keep their games. A page
+  // of diagrams fetches nothing more: it stays as it is, and does not download takeover.js.
+  import("./takeover.js").then(({ beforeReload }) => beforeReload(keepGames), () => {});
+  return import("./engine.js");
+}
+let keepGames = null; // KsBoard.#keepGames
 
 const words = (value) => (value ?? "").split(/\s+/).filter(Boolean);
 
@@ -117,7 +125,7 @@ class KsBoard extends HTMLElement {
   }
 
   static {
-    beforeReload(() => KsBoard.#keepGames());
+    keepGames = () => KsBoard.#keepGames();
   }
 
   /** Just before a takeover reload: the moves played on each board of the page, for takeKeptMoves. */

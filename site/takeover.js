@@ -1,4 +1,5 @@
-// Every page of the site runs this (the app, board.html, examples.html, embed.html): a page must
+// Every page of the site that fetches files as it runs loads this (the app; a page with a playable
+// <ks-board>, such as board.html, examples.html and embed.html, through ks-board.js): a page must
 // never run one version's code while fetching another version's files.
 //
 // - A new version takes over every open page of the site at once (the person accepted it in some

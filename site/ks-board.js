@@ -77,7 +77,7 @@ function takeKeptMoves(board, from) {
   const game = Object.hasOwn(keptGames, board) ? keptGames[board] : null;
   delete keptGames[board];
   const valid = game?.from === from && Array.isArray(game.moves) && game.moves.length <= MAX_KEPT_MOVES &&
-    game.moves.every((m) => typeof m === "string" && m.length <= 20);
+    game.moves.every((m) => typeof m === "string" && m.length <= 200);
   return valid ? game.moves : null;
 }
 

@@ -12,7 +12,7 @@ import { createEvalBar, evaluationText, evaluationWords, readEvaluation } from "
 import { graphMarkup, judgeMoves, MARK_SIGN, markWords, plyAt } from "./gamereview.js";
 import { analysisHash, isAnalysisHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
-import { readRecord, readRecordFile } from "./records.js";
+import { createRecordForm } from "./records.js";
 import { describeMove } from "./speech.js";
 import * as variations from "./variations.js";
 
@@ -81,13 +81,7 @@ const MARKUP = `
     </section>
     <details class="card record-open">
       <summary>Analyse a game record</summary>
-      <label for="analysis-record">Game record</label>
-      <textarea id="analysis-record" rows="4" spellcheck="false"></textarea>
-      <div class="row">
-        <button id="analysis-record-open" type="button">Open</button>
-        <label class="file">Or a file <input id="analysis-record-file" type="file" accept=".txt,text/plain"></label>
-      </div>
-      <p id="analysis-record-error" class="field-error" role="alert" hidden></p>
+      <div data-record-form></div>
     </details>
   </aside>`;
 
@@ -454,14 +448,17 @@ export function createAnalysisView(element) {
         const moves = document.createElement("span");
         moves.className = "pv-moves";
         line.pv.forEach((move, k) => {
+          // A move and its number wrap together: a row never ends on a number whose move is hidden.
+          const step = Object.assign(document.createElement("span"), { className: "pv-step" });
           const p = ply + k + 1;
           if (firstOfPair(p) || k === 0) {
-            moves.append(Object.assign(document.createElement("span"), { className: "num", textContent: moveLabel(p) }));
+            step.append(Object.assign(document.createElement("span"), { className: "num", textContent: moveLabel(p) }));
           }
           const b = Object.assign(document.createElement("button"), { type: "button", className: "mv", textContent: move });
           b.title = "Play the line up to here";
           b.onclick = () => void run(() => playLine(line.pv.slice(0, k + 1)));
-          moves.append(b);
+          step.append(b);
+          moves.append(step);
         });
         const arrows = Object.assign(document.createElement("button"), { type: "button", className: "pv-arrows", textContent: a.arrowsFor === index ? "Hide" : "Show" });
         arrows.setAttribute("aria-pressed", String(a.arrowsFor === index));
@@ -639,23 +636,14 @@ export function createAnalysisView(element) {
 
   // -- records ------------------------------------------------------------------------------------------
 
-  function recordFailed(why) {
-    const error = $("analysis-record-error");
-    error.textContent = `That record could not be opened: ${why}`;
-    error.hidden = false;
-  }
-
   // A record (pasted or a file) opens at its start; the tree shown before is replaced.
-  async function openRecord(read) {
-    $("analysis-record-error").hidden = true;
-    try {
-      const { game, variant, start, moves } = await read();
-      await load({ game, variant, start, moves }, 0);
-      $("analysis-record").value = "";
-    } catch (e) {
-      recordFailed(describeError(e));
-    }
-  }
+  createRecordForm({
+    element: element.querySelector("[data-record-form]"),
+    engine,
+    action: "Open",
+    failed: "opened",
+    use: ({ game, variant, start, moves }) => load({ game, variant, start, moves }, 0),
+  });
 
   // -- wiring -----------------------------------------------------------------------------------------
 
@@ -676,11 +664,6 @@ export function createAnalysisView(element) {
   };
   $("analysis-review").onclick = () => void review();
   $("analysis-graph").onclick = onGraphClick;
-  $("analysis-record-open").onclick = () => void openRecord(() => readRecord(engine, $("analysis-record").value));
-  $("analysis-record-file").onchange = (event) => {
-    const file = event.target.files[0];
-    if (file) void openRecord(() => readRecordFile(engine, file));
-  };
   // A worker that died is replaced (engine.js): the search on the position shown starts again.
   engine.onLost((error) => {
     a.job = null;

@@ -6,7 +6,7 @@ import { boardEntry } from "./catalog.js";
 import { renderLibrary } from "./library.js";
 import { analysisHash, linkHash } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
-import { readRecord, readRecordFile } from "./records.js";
+import { createRecordForm } from "./records.js";
 
 const $ = (id) => document.getElementById(id);
 let go = null;
@@ -19,13 +19,20 @@ export function createLibraryView({ element, navigate }) {
     e.preventDefault();
     backToBoard();
   };
-  $("import-button").onclick = () => void importText($("import-text").value);
-  $("import-file").onchange = (e) => void importFile(e.target.files[0]);
+  const form = createRecordForm({
+    element: $("import-form"),
+    engine,
+    action: "Import",
+    failed: "imported",
+    placeholder: '[Game "lilypad"]\n\n1. K@c8 K@f1 2. c6-d5 *',
+    use: importRecord,
+    onError: (message) => shown || showMessage(message), // a file dropped on another view
+  });
   addEventListener("dragover", (e) => e.preventDefault());
   addEventListener("drop", (e) => {
     if (!e.dataTransfer?.files.length) return;
     e.preventDefault();
-    void importFile(e.dataTransfer.files[0]);
+    void form.readFile(e.dataTransfer.files[0]);
   });
   return {
     name: "library",
@@ -106,30 +113,10 @@ async function exportRecord(entry) {
   }
 }
 
-// Say why a record could not be imported, where the person is looking.
-function importFailed(why) {
-  const error = $("import-error");
-  error.textContent = `That record could not be imported: ${why}`;
-  error.hidden = false;
-  if (!shown) showMessage(error.textContent);
-}
-
-// A game record (pasted, a file, a dropped file), replayed by Python: it opens as a new library
+// A game record read by the import form (pasted, a file, a dropped file): it opens as a new library
 // entry, and the game on the board stays in the library.
-async function importRecord(read) {
-  $("import-error").hidden = true;
+async function importRecord({ game, variant, start, moves }) {
   if (!app.ready) return;
-  let record;
-  try {
-    record = await read();
-  } catch (e) {
-    return importFailed(describeError(e));
-  }
-  $("import-text").value = "";
   backToBoard();
-  const { game, variant, start, moves } = record;
   await act(async () => void (await openFirst([{ label: "The record", record: { game, variant, start, moves } }])));
 }
-
-const importText = (text) => importRecord(() => readRecord(engine, text));
-const importFile = (file) => file && importRecord(() => readRecordFile(engine, file));

@@ -46,3 +46,47 @@ export async function readRecordFile(engine, file) {
   }
   return readRecord(engine, text);
 }
+
+let forms = 0;
+
+/**
+ * A form for a game record, drawn into `element` (the library's import, the analysis board's "open"):
+ * a text box, a button named `action`, a file chooser, and a line saying why a record could not be
+ * read or used (`That record could not be ${failed}: ...`). `use(record)` gets every record read;
+ * the text box is emptied once it is used. `onError(message)` also hears each failure. Returns `{readFile}`
+ * for files that come another way (dropped on the page).
+ */
+export function createRecordForm({ element, engine, action, failed, placeholder = "", use, onError = () => {} }) {
+  const id = `record-form-${++forms}`;
+  const label = Object.assign(document.createElement("label"), { htmlFor: id, textContent: "Game record" });
+  const text = Object.assign(document.createElement("textarea"), { id, rows: 5, spellcheck: false, placeholder });
+  const button = Object.assign(document.createElement("button"), { type: "button", textContent: action });
+  const chooser = Object.assign(document.createElement("input"), { type: "file", accept: ".txt,text/plain" });
+  const fileLabel = Object.assign(document.createElement("label"), { className: "file" });
+  fileLabel.append("Or a file ", chooser);
+  const row = Object.assign(document.createElement("div"), { className: "row" });
+  row.append(button, fileLabel);
+  const error = Object.assign(document.createElement("p"), { className: "field-error", hidden: true });
+  error.setAttribute("role", "alert");
+  element.classList.add("record-form");
+  element.append(label, text, row, error);
+
+  async function take(read) {
+    error.hidden = true;
+    try {
+      await use(await read());
+      text.value = "";
+    } catch (e) {
+      error.textContent = `That record could not be ${failed}: ${describeError(e)}`;
+      error.hidden = false;
+      onError(error.textContent);
+    }
+  }
+  const readFile = (file) => file && take(() => readRecordFile(engine, file));
+  button.onclick = () => void take(() => readRecord(engine, text.value));
+  chooser.onchange = () => {
+    void readFile(chooser.files[0]);
+    chooser.value = ""; // the same file chosen again is read again
+  };
+  return { readFile };
+}

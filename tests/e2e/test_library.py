@@ -91,8 +91,9 @@ def test_delete_with_undo_export_and_import(new_site):
     open_library(site)
     site.page.get_by_role("textbox", name="Game record").fill('[Game "lilypad"]\n\n1. K@c8 K@zz *')
     site.button("Import").click()
-    expect(site.page.locator("#import-error")).to_contain_text("That record could not be imported")
-    expect(site.page.locator("#import-error")).to_contain_text("K@zz")
+    failure = site.page.locator("#library-view .record-form").get_by_role("alert")
+    expect(failure).to_contain_text("That record could not be imported")
+    expect(failure).to_contain_text("K@zz")
     expect(rows(site)).to_have_count(3)
     site.watch.assert_clean()
 

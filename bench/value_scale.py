@@ -13,8 +13,8 @@ loss are left out: they are reported as exactly +1 or -1 anyway.
 Positions of one game are not independent, so the fit's spread is measured over games: the scale
 fitted on each half of the games, and the 5th to 95th percentile of the scale fitted on 200
 resamples of the games (bootstrap). The mean squared error at a few scales shows how flat the fit
-is. ``--samples FILE`` keeps the played positions (JSON) so the fit can be looked at again without
-playing the games again.
+is. ``--samples FILE`` keeps the played positions (JSON, written after each game) so the fit can
+be looked at again, or made from the games of a run stopped early, without playing them again.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import math
 import random
 import sys
 from pathlib import Path
+from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -36,10 +37,9 @@ MAX_PLIES = 300
 OPENING_PLIES = 6
 
 
-def samples(game: str, games: int, nodes: int, seed: int) -> list[list[tuple[float, float]]]:
-    """For each of ``games`` games, (score for the side to move, that side's result) of each position."""
+def samples(game: str, games: int, nodes: int, seed: int) -> Iterator[list[tuple[float, float]]]:
+    """For each of ``games`` games in turn, (score for the side to move, that side's result) of each position."""
     rng = random.Random(f"{seed}:{game}")
-    out = []
     for _ in range(games):
         record = Game(game)
         for _ in range(OPENING_PLIES):
@@ -56,8 +56,7 @@ def samples(game: str, games: int, nodes: int, seed: int) -> list[list[tuple[flo
             record.play(result.move)
         outcome = {turn: 0.0 if record.result in (None, "draw") else 1.0 if record.result == turn else -1.0
                    for turn, _ in seen}
-        out.append([(score, outcome[turn]) for turn, score in seen])
-    return out
+        yield [(score, outcome[turn]) for turn, score in seen]
 
 
 GRID = [0.25 * 1.04 ** i for i in range(160)]  # 0.25 to 130
@@ -95,9 +94,11 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|")
     for game in args.games:
         if game not in kept:
-            kept[game] = samples(game, args.count, args.nodes, args.seed)
-            if args.samples:
-                args.samples.write_text(json.dumps(kept))
+            kept[game] = []
+            for played in samples(game, args.count, args.nodes, args.seed):
+                kept[game].append(played)
+                if args.samples:  # after each game: a run stopped early can be fitted on the games played
+                    args.samples.write_text(json.dumps(kept))
         games = kept[game]
         data = [s for g in games for s in g]
         scale, least = fit(data)

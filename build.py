@@ -18,6 +18,7 @@ with Chromium (through Playwright); the build itself needs no browser.
 from __future__ import annotations
 
 import argparse
+import base64
 import collections
 import hashlib
 import http.server
@@ -29,6 +30,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -76,7 +78,66 @@ def build_wheel(out: Path) -> Path:
         command.append("--no-build-isolation")  # the backend is here already: skip a fresh venv
     subprocess.run(command, cwd=ROOT, check=True)
     (wheel,) = out.glob("*.whl")
+    add_bytecode(wheel)
     return wheel
+
+
+# Pyodide's own Python (the pinned npm runtime, in Node) compiles the wheel's modules, given as
+# JSON {path: source} on stdin; it prints {path of the .pyc: its bytes in base64}.
+COMPILE_BYTECODE = """
+import { loadPyodide } from "pyodide";
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const pyodide = await loadPyodide();
+pyodide.globals.set("sources", pyodide.toPy(JSON.parse(text)));
+const compiled = pyodide.runPython(`
+import base64, importlib.util, json, os, py_compile
+out = {}
+for name, source in sources.items():
+    path = "/build/" + name
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(source)
+    pyc = importlib.util.cache_from_source(path)
+    py_compile.compile(path, cfile=pyc, dfile=name, doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    out[pyc.removeprefix("/build/")] = base64.b64encode(open(pyc, "rb").read()).decode()
+json.dumps(out)
+`);
+console.log(compiled);
+"""
+
+
+def add_bytecode(wheel: Path) -> None:
+    """Add to ``wheel`` each module compiled by the pinned Pyodide's Python (``__pycache__/*.pyc``).
+
+    A first visit then imports the rules without compiling them in the browser (0.2-0.45 s less, in
+    Pyodide in Node). The bytecode is "unchecked-hash": used whatever the files' dates after
+    installing; the sources stay, for readable tracebacks.
+    """
+    with zipfile.ZipFile(wheel) as old:
+        entries = [(info, old.read(info)) for info in old.infolist()]
+    sources = {info.filename: data.decode() for info, data in entries if info.filename.endswith(".py")}
+    done = subprocess.run(
+        [shutil.which("node") or "node", "--input-type=module", "-e", COMPILE_BYTECODE],
+        cwd=ROOT, input=json.dumps(sources), capture_output=True, text=True,
+    )
+    if done.returncode:
+        sys.exit(f"build.py: compiling the rules for Pyodide failed:\n{done.stderr.strip()}")
+    compiled = {name: base64.b64decode(data) for name, data in json.loads(done.stdout.strip().splitlines()[-1]).items()}
+    record_info, _ = next((info, data) for info, data in entries if info.filename.endswith(".dist-info/RECORD"))
+    files = [(info, data) for info, data in entries if info is not record_info]
+    files += [(zipfile.ZipInfo(name, record_info.date_time), data) for name, data in sorted(compiled.items())]
+
+    def line(name: str, data: bytes) -> str:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        return f"{name},sha256={digest},{len(data)}"
+
+    record = "".join(f"{line(info.filename, data)}\n" for info, data in files) + f"{record_info.filename},,\n"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
+        for info, data in [*files, (record_info, record.encode())]:
+            info.compress_type = zipfile.ZIP_DEFLATED
+            new.writestr(info, data)
 
 
 def copy_runtime(pyodide_dir: Path) -> None:

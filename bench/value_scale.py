@@ -9,15 +9,23 @@ keeps every searched position's score for the side to move and how the game ende
 (+1 won, 0 drawn, -1 lost), and picks the scale that makes ``tanh(score / scale)`` the best
 predictor of that result (least squares over a grid). Positions whose score is a proven win or
 loss are left out: they are reported as exactly +1 or -1 anyway.
+
+Positions of one game are not independent, so the fit's spread is measured over games: the scale
+fitted on each half of the games, and the 5th to 95th percentile of the scale fitted on 200
+resamples of the games (bootstrap). The mean squared error at a few scales shows how flat the fit
+is. ``--samples FILE`` keeps the played positions (JSON, written after each game) so the fit can
+be looked at again, or made from the games of a run stopped early, without playing them again.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
 from pathlib import Path
+from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -29,10 +37,9 @@ MAX_PLIES = 300
 OPENING_PLIES = 6
 
 
-def samples(game: str, games: int, nodes: int, seed: int) -> list[tuple[float, float]]:
-    """(score for the side to move, that side's result) for every position of ``games`` games."""
+def samples(game: str, games: int, nodes: int, seed: int) -> Iterator[list[tuple[float, float]]]:
+    """For each of ``games`` games in turn, (score for the side to move, that side's result) of each position."""
     rng = random.Random(f"{seed}:{game}")
-    out = []
     for _ in range(games):
         record = Game(game)
         for _ in range(OPENING_PLIES):
@@ -47,21 +54,30 @@ def samples(game: str, games: int, nodes: int, seed: int) -> list[tuple[float, f
             if abs(result.score) < WIN_BOUND:
                 seen.append((position.turn, result.score))
             record.play(result.move)
-        for turn, score in seen:
-            outcome = 0.0 if record.result in (None, "draw") else 1.0 if record.result == turn else -1.0
-            out.append((score, outcome))
-    return out
+        outcome = {turn: 0.0 if record.result in (None, "draw") else 1.0 if record.result == turn else -1.0
+                   for turn, _ in seen}
+        yield [(score, outcome[turn]) for turn, score in seen]
+
+
+GRID = [0.25 * 1.04 ** i for i in range(160)]  # 0.25 to 130
+SHOWN_SCALES = (1, 2, 4, 8, 16, 32)
+
+
+def error(data: list[tuple[float, float]], scale: float) -> float:
+    return sum((math.tanh(s / scale) - r) ** 2 for s, r in data) / len(data)
 
 
 def fit(data: list[tuple[float, float]]) -> tuple[float, float]:
-    """The scale (from a grid of 0.25 to 40) with the least mean squared error, and that error."""
-    best = (INF := float("inf"), INF)
-    for i in range(160):
-        scale = 0.25 * 1.04 ** i
-        error = sum((math.tanh(s / scale) - r) ** 2 for s, r in data) / len(data)
-        if error < best[1]:
-            best = (scale, error)
-    return best
+    """The scale of the grid with the least mean squared error, and that error (at the grid's edge: no fit)."""
+    return min(((scale, error(data, scale)) for scale in GRID), key=lambda pair: pair[1])
+
+
+def spread(games: list[list[tuple[float, float]]], seed: int, resamples: int = 200) -> tuple[float, float]:
+    """The 5th and 95th percentiles of the scale fitted on ``resamples`` resamples of the games."""
+    rng = random.Random(seed)
+    scales = sorted(fit([s for game in rng.choices(games, k=len(games)) for s in game])[0]
+                    for _ in range(resamples))
+    return scales[resamples // 20], scales[-1 - resamples // 20]
 
 
 def main() -> None:
@@ -70,14 +86,28 @@ def main() -> None:
     parser.add_argument("--games", dest="count", type=int, default=40)
     parser.add_argument("--nodes", type=int, default=1500, help="node budget per move (Lilypad's; divided by node_cost)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--samples", type=Path, help="JSON file of played positions: read if it exists, else written")
     args = parser.parse_args()
-    print("| game | positions | fitted scale | mean squared error | scale in use |")
-    print("|---|---|---|---|---|")
+    kept = json.loads(args.samples.read_text()) if args.samples and args.samples.exists() else {}
+    print("| game | games | positions | fitted scale | halves | bootstrap 90% | mean squared error at "
+          + ", ".join(f"{s:g}" for s in SHOWN_SCALES) + " | at the fit | scale in use |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for game in args.games:
-        data = samples(game, args.count, args.nodes, args.seed)
-        scale, error = fit(data)
+        if game not in kept:
+            kept[game] = []
+            for played in samples(game, args.count, args.nodes, args.seed):
+                kept[game].append(played)
+                if args.samples:  # after each game: a run stopped early can be fitted on the games played
+                    args.samples.write_text(json.dumps(kept))
+        games = kept[game]
+        data = [s for g in games for s in g]
+        scale, least = fit(data)
+        halves = [fit([s for g in half for s in g])[0] for half in (games[: len(games) // 2], games[len(games) // 2:])]
+        low, high = spread(games, args.seed)
+        curve = ", ".join(f"{error(data, s):.3f}" for s in SHOWN_SCALES)
         in_use = pygame_rules.position_class(game).value_scale
-        print(f"| {game} | {len(data)} | {scale:.2f} | {error:.3f} | {in_use:g} |", flush=True)
+        print(f"| {game} | {len(games)} | {len(data)} | {scale:.2f} | {halves[0]:.2f}, {halves[1]:.2f} | "
+              f"{low:.2f} to {high:.2f} | {curve} | {least:.3f} | {in_use:g} |", flush=True)
 
 
 if __name__ == "__main__":

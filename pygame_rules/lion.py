@@ -321,6 +321,7 @@ class Lion(Position):
 
     game = "lion"
     title = "The Lion Game"
+    value_scale = 24.6  # bench/value_scale.py lion --games 60 (2026-11-24): 8,510 positions, bootstrap 90% 16-39
     sides = (WHITE, BLACK)
     side_names = SIDE_NAMES
     start_text = "c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - - 0"

@@ -8,7 +8,8 @@ the end (:func:`candidate_positions`) is handed to the exhaustive solver
 (:mod:`pygame_rules.solve`), and kept when the side to move wins in exactly 2, 3 or 4 moves, not
 in 1, with at most two first moves that do, and when the tests can prove it quickly. At most two
 puzzles are taken from a game played, and the numbers of moves and the kinds of win are spread
-(:data:`MOST`). The worked examples of the original pages that are puzzles come first, when
+(:data:`MOST`). A kind of win that self-played games seldom end in (3 Crowns' seventh stone)
+is looked for a ply away from them too (:func:`sidelines`, :data:`SIDELINES`). The worked examples of the original pages that are puzzles come first, when
 the tests can prove them as quickly (3 Crowns' example 1 takes ten times longer:
 ``tests/test_solve.py`` proves it when ``KS_SLOW=1``). The same seed gives the same puzzles (for
 the same rules and AI), and a run stopped early gives the first of them.
@@ -62,6 +63,12 @@ CHECK_NODES = 4_000
 #: larger budget, and are checked with the table the finding filled (a fresh solver would prove it
 #: all again; the tests do, without a budget).
 SEARCH = {"three-crowns": {"max_n": 3, "nodes": 12_000, "fresh_check": False}}
+#: A kind of win too rare at the end of self-played games, looked for a ply away from them
+#: (:func:`sidelines`): in each position of a game where the side to move is down to this many
+#: pieces, after each of its other moves, whether the opponent wins in 2 that way. 3 Crowns' seventh
+#: stone: no self-played game of seed 1's first 179 gave one in 2 or 3 moves, though the greedy
+#: styles' games run down to 8 stones.
+SIDELINES = {"three-crowns": ("Take a third stone", 8)}
 #: The solver's budget for a position of the tactics suite.
 TACTICS_NODES = 3_000
 #: Positions of a tactics suite taken a move later along one win (of a puzzle or a game), at most.
@@ -99,6 +106,13 @@ STYLES = (
 )
 
 
+def self_played(game: str, seed: int, index: int) -> Game:
+    """Self-played game number ``index`` of ``seed``: each has its own random generator and style
+    (:data:`STYLES`), so games can be played in any order or in parallel processes alike."""
+    rng = random.Random(f"{seed}:{game}:{index}")
+    return self_play(game, rng, rng.choice(STYLES))
+
+
 def self_play(game: str, rng: random.Random, style: Style = STYLES[0]) -> Game:
     """One game of the AI against itself from the start, in ``style``."""
     record = Game(game)
@@ -119,13 +133,17 @@ def next_move(record: Game, rng: random.Random, style: Style, at_random: bool = 
     return best_move(record.position, nodes=style.nodes, seed=rng.randrange(1 << 30), history=record.positions[:-1])
 
 
+def pieces_of(position: Position, side: str) -> int:
+    """How many pieces ``side`` has on the board (Lilypad's and 3 Crowns' letters are their side's)."""
+    return sum(1 for p in position.board_cells() if p.lower() == side)
+
+
 def win_kind(position: Position, move: Move) -> str:
     """How ``move`` wins, in a few words for a title."""
     if not position.wins_at_once(move):
         return "Leave no move"  # the opponent has no legal move
     if position.game == "three-crowns":
-        stones = sum(1 for p in move.after.board_cells() if p.lower() == move.after.turn)
-        return "Take a third stone" if move.removed and stones == 7 else "Crown a line"
+        return "Take a third stone" if move.removed and pieces_of(move.after, move.after.turn) == 7 else "Crown a line"
     return {"lilypad": "King home", "lion": "Take the Lion"}[position.game]
 
 
@@ -188,12 +206,13 @@ def candidate_positions(game: str, seed: int, index: int) -> list[list[Position]
     win, in runs: the winner's positions 2 to 5 of its own moves before the end, nearest first
     (once one has no quick forced win, one further back is unlikelier still); then, each a run of
     its own, the positions of a side that has just taken a piece, at its next move (taking more
-    is often what wins: 3 Crowns' seventh stone). Each game has its own random generator and
-    style (:data:`STYLES`), so games can be played in any order or in parallel processes and give
-    the same positions."""
-    rng = random.Random(f"{seed}:{game}:{index}")
-    record = self_play(game, rng, rng.choice(STYLES))
-    winner = record.result
+    is often what wins: 3 Crowns' seventh stone)."""
+    return runs_of(self_played(game, seed, index))
+
+
+def runs_of(record: Game) -> list[list[Position]]:
+    """:func:`candidate_positions` of a self-played game."""
+    game, winner = record.position.game, record.result
     if winner not in position_class(game).sides or record.position.winner != winner:
         return []
     positions = record.positions
@@ -206,15 +225,41 @@ def candidate_positions(game: str, seed: int, index: int) -> list[list[Position]
     return [near_end, *([p] for p in after_taking)]
 
 
+def sidelines(record: Game, pieces: int) -> Iterator[Position]:
+    """The positions a ply away from the game of ``record``: in each of its positions (but the
+    last) where the side to move has ``pieces`` pieces, after each of its legal moves (the one
+    played too) that does not end the game, in the game's order and then the moves' (no position
+    twice)."""
+    seen = set()
+    for position in record.positions[:-1]:
+        if pieces_of(position, position.turn) == pieces:
+            for move in position.legal():
+                after = move.after
+                if after.winner is None and after.text not in seen:
+                    seen.add(after.text)
+                    yield after
+
+
 def puzzles_of_game(game: str, seed: int, index: int) -> list[Puzzle]:
-    """The puzzles found in self-played game number ``index`` of ``seed``, before any limit."""
+    """The puzzles found in self-played game number ``index`` of ``seed``, before any limit: in
+    its candidate runs, then on its sidelines (:data:`SIDELINES`: only puzzles of the rare kind, in
+    2 moves: a win in 3 takes too long to rule out in so many positions)."""
     found: list[Puzzle] = []
-    for run in candidate_positions(game, seed, index):
+    record = self_played(game, seed, index)
+    for run in runs_of(record):
         for position in run:
             p, n = make_puzzle(game, position, **SEARCH.get(game, {}))
             if n is None:
                 break  # no quick forced win here: one further back in the run is unlikelier still
             if p is not None:
+                found.append(p)
+                if len(found) == PER_GAME:
+                    return found
+    if game in SIDELINES:
+        kind, pieces = SIDELINES[game]
+        for position in sidelines(record, pieces):
+            p, _ = make_puzzle(game, position, **{**SEARCH.get(game, {}), "max_n": 2, "nodes": FIND_NODES})
+            if p is not None and p.title.startswith(kind):
                 found.append(p)
                 if len(found) == PER_GAME:
                     return found

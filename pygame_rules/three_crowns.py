@@ -120,6 +120,7 @@ class ThreeCrowns(Position):
 
     game = "three-crowns"
     title = "3 Crowns"
+    value_scale = 4.0  # the default: bench/value_scale.py three-crowns --games 100 (2026-11-24) fits none (flat)
     sides = (GREEN, BLACK)
     side_names = {GREEN: "Green", BLACK: "Black"}
     start_text = "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g * 0"

@@ -43,9 +43,26 @@ function glyphTemplate(glyph, letter) {
   if (!glyphTemplates.has(key)) {
     const g = document.createElementNS(SVG, "g");
     g.innerHTML = glyphMarkup(glyph, letter);
+    flatten(g);
     glyphTemplates.set(key, g);
   }
   return glyphTemplates.get(key);
+}
+
+/** The same drawing in fewer elements, for a page of many pieces to style, lay out and paint less:
+ * each inner group's transform and class go onto its shapes, and the group goes. (Joining
+ * neighbouring paths of one class was tried too: where two overlap with opposite windings, the
+ * joined path has a hole.) */
+function flatten(drawing) {
+  for (const group of [...drawing.querySelectorAll("g")].reverse()) {
+    const [transform, cls] = [group.getAttribute("transform"), group.getAttribute("class")];
+    for (const shape of group.children) {
+      const own = shape.getAttribute("transform");
+      if (transform) shape.setAttribute("transform", own ? `${transform} ${own}` : transform);
+      if (cls) shape.setAttribute("class", `${cls} ${shape.getAttribute("class") ?? ""}`.trim());
+    }
+    group.replaceWith(...group.childNodes);
+  }
 }
 const drawing = (glyph, letter) => glyphTemplate(glyph, letter).cloneNode(true).childNodes;
 

@@ -3,7 +3,6 @@
 
 import { boardEntry, catalog } from "./catalog.js";
 import { exampleSection, rulesHash, rulesPage } from "./rules.js";
-import "./takeover.js"; // a new version of the site reloads this page too
 
 // A board that starts from the example's position: against the computer when the example names the
 // side to play, else for two people.

@@ -42,9 +42,44 @@ let frameSheet = null;
 
 /** Lazily: the engine module (and so the worker) is loaded only by a board that is played. */
 let engineModule = null;
-const sharedEngine = async () => (await (engineModule ??= import("./engine.js"))).sharedEngine();
+const sharedEngine = async () => (await (engineModule ??= loadEngine())).sharedEngine();
+
+function loadEngine() {
+  // A page that plays fetches files later (its worker's), so a new version of the site must reload
+  // it, not mix its files into this page's code (takeover.js); its boards keep their games. A page
+  // of diagrams fetches nothing more: it stays as it is, and does not download takeover.js.
+  import("./takeover.js").then(({ beforeReload }) => beforeReload(keepGames), () => {});
+  return import("./engine.js");
+}
+let keepGames = null; // KsBoard.#keepGames
 
 const words = (value) => (value ?? "").split(/\s+/).filter(Boolean);
+
+// A new version of the site reloads every page of it (takeover.js): each board with moves played
+// keeps them over that reload in sessionStorage, by its id (or its place in the page) and what it
+// started from, and takes them back once. (board.html also puts them in its address: a frame of
+// another site may have no storage.)
+const KEPT = `ks-board-kept:${location.pathname}`;
+const MAX_KEPT_MOVES = 2000;
+let keptGames = null; // {board: {from, moves}}, read once per page and then forgotten
+
+function takeKeptMoves(board, from) {
+  if (keptGames === null) {
+    keptGames = {};
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(KEPT) ?? "{}");
+      sessionStorage.removeItem(KEPT);
+      if (saved && typeof saved === "object" && !Array.isArray(saved)) keptGames = saved;
+    } catch {
+      // no storage (a blocked frame) or damaged data: nothing kept
+    }
+  }
+  const game = Object.hasOwn(keptGames, board) ? keptGames[board] : null;
+  delete keptGames[board];
+  const valid = game?.from === from && Array.isArray(game.moves) && game.moves.length <= MAX_KEPT_MOVES &&
+    game.moves.every((m) => typeof m === "string" && m.length <= 200);
+  return valid ? game.moves : null;
+}
 
 class KsBoard extends HTMLElement {
   static observedAttributes = [
@@ -89,6 +124,25 @@ class KsBoard extends HTMLElement {
     this.#bar = null;
   }
 
+  static {
+    keepGames = () => KsBoard.#keepGames();
+  }
+
+  /** Just before a takeover reload: the moves played on each board of the page, for takeKeptMoves. */
+  static #keepGames() {
+    const games = {};
+    for (const [i, board] of document.querySelectorAll("ks-board").entries()) {
+      const play = #play in board ? board.#play : null;
+      if (!play?.from || !play.start || play.record.moves.length <= play.start.length) continue;
+      games[board.#keptName(i)] = { from: play.from, moves: play.record.moves };
+    }
+    if (Object.keys(games).length) sessionStorage.setItem(KEPT, JSON.stringify(games));
+  }
+
+  #keptName(index = [...document.querySelectorAll("ks-board")].indexOf(this)) {
+    return this.id ? `id:${this.id}` : `index:${index}`;
+  }
+
   #resetReady() {
     this.#readyPromise = new Promise((resolve) => (this.#settleReady = resolve));
   }
@@ -130,21 +184,27 @@ class KsBoard extends HTMLElement {
       this.#showError(null);
       this.#layoutBar(isStatic);
       if (isStatic && !moves.length) return this.#becomeReady(null);
+      const record = { game, variant, start: diagram != null ? null : position, moves };
       const play = {
-        record: { game, variant, start: diagram != null ? null : position, moves },
+        record,
         info,
         ...this.#players(info, data.levels),
         search: null,
         ended: false,
         labels: moves.length ? {} : reading.labels, // the labels belong to the position as written
+        from: isStatic ? null : JSON.stringify([game, variant, record.start, moves]),
       };
       this.#play = play;
       this.#say(isStatic ? "Loading…" : "Loading the rules…", "loading");
+      const kept = isStatic ? null : takeKeptMoves(this.#keptName(), play.from);
       const engine = await sharedEngine();
-      const state = await engine.call({ op: "state", ...play.record });
+      const state = await engine.call({ op: "state", ...record, moves: kept ?? moves }).catch((error) => {
+        if (!kept) throw error;
+        return engine.call({ op: "state", ...record }); // the kept moves do not fit: start afresh
+      });
       if (render !== this.#renders) return;
-      play.record = { ...play.record, moves: state.history };
-      play.start = state.history;
+      play.record = { ...record, moves: state.history };
+      play.start = state.history.slice(0, moves.length);
       this.#show(state);
       this.#becomeReady(state);
       this.#afterMove();

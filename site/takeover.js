@@ -1,9 +1,11 @@
-// Every page of the site runs this (the app, board.html, examples.html, embed.html): a page must
+// Every page of the site that fetches files as it runs loads this (the app; a page with a playable
+// <ks-board>, such as board.html, examples.html and embed.html, through ks-board.js): a page must
 // never run one version's code while fetching another version's files.
 //
 // - A new version takes over every open page of the site at once (the person accepted it in some
 //   tab: updates.js), so each page reloads onto it, whichever tab asked; a page keeps what it would
-//   lose first (beforeReload).
+//   lose first (beforeReload: ks-board.js keeps each board's moves, so a page with boards, such
+//   as examples.html or embed.html, gets its games back).
 // - A first visit's service worker claims the page it was loaded with. If a new version was
 //   deployed meanwhile (the page loaded version A, the worker fetched version B's files), the page
 //   and the worker disagree: the page reloads once, onto the worker's whole version. Each page

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
+import zipfile
 
 import build
 
@@ -28,3 +31,25 @@ def test_every_page_carries_one_id_that_changes_with_any_file(tmp_path):
     assert second != first and stamped(tmp_path) == {second}
     (tmp_path / "board.html").write_text(PAGE.replace("</head>", "<title>changed</title></head>"))
     assert build.stamp_build_id(tmp_path) not in (first, second)
+
+
+def test_the_wheel_carries_bytecode_for_pyodides_python_that_needs_no_dates(tmp_path):
+    wheel = build.build_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as archive:
+        files = {name: archive.read(name) for name in archive.namelist()}
+    modules = [name for name in files if name.endswith(".py")]
+    compiled = {name: data for name, data in files.items() if name.endswith(".pyc")}
+    assert "pygame_rules/bridge.py" in modules and len(compiled) == len(modules)
+    for module in modules:
+        folder, _, file = module.rpartition("/")
+        (pyc,) = [name for name in compiled if re.fullmatch(rf"{folder}/__pycache__/{file[:-3]}\.cpython-\d+\.pyc", name)]
+        assert int.from_bytes(compiled[pyc][4:8], "little") == 0b01  # hash-based, source never checked
+    # RECORD lists every file with its own hash and size, as an installer checks them.
+    (record,) = [name for name in files if name.endswith(".dist-info/RECORD")]
+    for line in files[record].decode().splitlines():
+        name, digest, size = line.rsplit(",", 2)
+        if name != record:
+            data = files.pop(name)
+            assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert int(size) == len(data)
+    assert list(files) == [record]

@@ -49,12 +49,35 @@ def test_lilypad_s_worked_example_is_a_puzzle():
     assert any("Kings and Soldiers page" in p.title for p in puzzles("lilypad"))
 
 
-@pytest.mark.xfail(strict=True, reason="no self-played game has given a seventh-stone win in 2 or 3 yet (nor the greedy "
-                   "styles' games, which run down to 8 stones)")
 def test_3_crowns_puzzles_win_both_ways():
-    titles = [p.title for p in puzzles("three-crowns")]
-    assert any(t.startswith("Crown a line") for t in titles)
-    assert any(t.startswith("Take a third stone") for t in titles)
+    """A crowned line, and the seventh stone: the solution's last move takes a stone, leaving the
+    loser exactly 7."""
+    own = puzzles("three-crowns")
+    assert any(p.title.startswith("Crown a line") for p in own)
+    taking = [p for p in own if p.title.startswith("Take a third stone")]
+    assert taking
+    for p in taking:
+        position = p.load()
+        for text in p.solution[:-1]:
+            position = position.play(text)
+        last = position.move(p.solution[-1])
+        assert last.removed and last.after.winner == position.turn
+        assert puzzlegen.pieces_of(last.after, last.after.turn) == 7
+
+
+def test_sidelines_are_the_positions_after_each_move_of_a_side_down_to_8_stones():
+    # Seed 1's 3 Crowns game 9 (puzzlegen.self_played), ply 81: Green, with 8 stones, played e4-f3; after h8-g7
+    # instead, Black takes the third stone in 2 (a puzzle).
+    record = pygame_rules.Game("three-crowns", position="7g/1bb5/1gBB2b1/8/2b1gG2/1g1bB2B/1g4g1/5gb1 g - 4")
+    record.play("e4-f3")
+    start = record.positions[0]
+    lines = [p.text for p in puzzlegen.sidelines(record, 8)]
+    assert lines == list(dict.fromkeys(m.after.text for m in start.legal() if m.after.winner is None))
+    assert record.position.text in lines  # the move played too
+    assert start.play("h8-g7").text in lines
+    assert any(p.position == start.play("h8-g7").text and p.title.startswith("Take a third stone")
+               for p in puzzles("three-crowns"))
+    assert list(puzzlegen.sidelines(record, 9)) == []  # Black, to move after, has 10
 
 
 def test_check_finds_what_is_wrong_with_a_puzzle():

@@ -311,13 +311,19 @@ def page_build(page_or_frame) -> str:
 
 def test_a_new_version_reloads_pages_and_frames_with_boards(new_site, two_builds):
     """embed.html and a board in a frame (board.html) reload onto build B when the person accepts
-    it in the app's tab, as the app's tabs do; the frame's game goes on where it was."""
+    it in the app's tab, as the app's tabs do; the games on their boards go on where they were."""
     url, a, b, switch_to_b = two_builds
     site = new_site(url)
     site.open()
     poll(lambda: controlled(site), what="the service worker")
     docs = Site(site.page.context.new_page(), site.watch)
     docs.page.goto(url + "embed.html")
+    playable = docs.page.locator("#play")
+    expect(playable.locator(".note")).to_contain_text("to move", timeout=SLOW_MS)
+    playable.locator(".sq[data-square='c6']").click()
+    playable.locator(".sq[data-square='d5']").click()
+    expect(playable.locator(".piece[data-square='d5']")).to_have_attribute("data-piece", "b")
+    turn = playable.locator(".note").text_content()  # the other side's turn now
     host = Site(site.page.context.new_page(), site.watch)
     host.page.goto(url + "frames.html")
     frame = host.page.frame_locator("iframe")
@@ -339,6 +345,10 @@ def test_a_new_version_reloads_pages_and_frames_with_boards(new_site, two_builds
     expect(frame.locator(".piece[data-square='d5']")).to_have_attribute("data-piece", "b", timeout=SLOW_MS)
     expect(frame.locator(".piece[data-square='c6']")).to_have_count(0)
     assert fetched_digests(docs, list(CHANGED)) == {n: files_of(b)[n] for n in CHANGED}
+    # The board written into embed.html kept its move over the reload, and plays on from it.
+    expect(playable.locator(".note")).to_have_text(turn, timeout=SLOW_MS)
+    assert playable.evaluate("board => board.state.history") == ["K@c8", "K@f1", "c6-d5"]
+    expect(playable.locator(".piece[data-square='c6']")).to_have_count(0)
     site.watch.assert_clean()
 
 

@@ -72,6 +72,14 @@ def ensure_node_packages() -> None:
     subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
+def node_binary() -> str:
+    """Node.js, which compiles the wheel's bytecode (Pyodide) and generates the service worker (Workbox)."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("build.py: Node.js is not on the PATH; the build runs Pyodide and workbox-build in it")
+    return node
+
+
 def build_wheel(out: Path) -> Path:
     """Build our pure-Python wheel into ``out``; return its path."""
     command = [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", str(out)]
@@ -120,7 +128,7 @@ def add_bytecode(wheel: Path) -> None:
         entries = [(info, old.read(info)) for info in old.infolist()]
     sources = {info.filename: data.decode() for info, data in entries if info.filename.endswith(".py")}
     done = subprocess.run(
-        [shutil.which("node") or "node", "--input-type=module", "-e", COMPILE_BYTECODE],
+        [node_binary(), "--input-type=module", "-e", COMPILE_BYTECODE],
         cwd=ROOT, input=json.dumps(sources), capture_output=True, text=True,
     )
     if done.returncode:
@@ -252,9 +260,6 @@ def stamp_build_id(site: Path) -> str:
 def write_service_worker(site: Path) -> dict:
     """Stamp the build id, then generate ``site/sw.js`` precaching every file in ``site``; return {count, size}."""
     stamp_build_id(site)
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("build.py: Node.js is not on the PATH; it generates the service worker (workbox-build)")
     options = {
         "globDirectory": str(site),
         "globPatterns": ["**/*"],
@@ -275,7 +280,7 @@ def write_service_worker(site: Path) -> dict:
         "dontCacheBustURLsMatching": r"^pyodide/[^/]+/",
     }
     done = subprocess.run(
-        [node, "--input-type=module", "-e", GENERATE_SW],
+        [node_binary(), "--input-type=module", "-e", GENERATE_SW],
         cwd=ROOT, input=json.dumps(options), capture_output=True, text=True,
     )
     if done.returncode:

@@ -116,7 +116,8 @@ async function exportRecord(entry) {
 // A game record read by the import form (pasted, a file, a dropped file): it opens as a new library
 // entry, and the game on the board stays in the library.
 async function importRecord({ game, variant, start, moves }) {
-  if (!app.ready) return;
+  // Thrown, not returned: the form then keeps the record in its box, to import again.
+  if (!app.ready) throw new Error("the page is still starting; try again in a moment");
   backToBoard();
   await act(async () => void (await openFirst([{ label: "The record", record: { game, variant, start, moves } }])));
 }

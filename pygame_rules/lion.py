@@ -243,6 +243,28 @@ def _reach(p: str, i: int) -> Iterable[int]:
 
 #: ``REACH[piece][i]``, as a bit mask: the squares where ``piece`` on ``i`` might take something.
 REACH = {p: tuple(_mask(j for j in _reach(p, i) if j >= 0) for i in range(COUNT)) for p in LETTERS[WHITE] + LETTERS[BLACK]}
+
+
+def _steps_to_empty(p: str, i: int) -> Iterable[int]:
+    """Squares where, if empty, a piece ``p`` on ``i`` that may move has a quiet move (a step there;
+    some quiet moves are not listed, never one that does not exist)."""
+    kind, side = KIND[p], SIDE_OF[p]
+    if kind in (LION, TIGER, RHINO):  # one step on the field (a charge's first square too)
+        return [ray[0] for d in (range(8) if kind != RHINO else ORTHOGONAL) if (ray := FIELD_RAYS[i][d])]
+    if kind == ELEPHANT:
+        ahead = STEP[i][FORWARD[side]]
+        return [j for j in DIAGONAL_NEIGHBOURS[i] + (ahead,) if j >= 0 and FIELD[j]]
+    if kind == FROG:
+        return FROG_STEPS[side][i] + RING[i]
+    if kind == COBRA:
+        return [j for j in COBRA_STEPS[i] if ZONE[j]]
+    return NEIGHBOURS[i] + RING[i]  # Spider, Butterfly
+
+
+#: ``STEPS[piece][i]``, as a bit mask: ``_steps_to_empty``, for the quiescence search's "is there
+#: a quiet move" test.
+STEPS = {p: tuple(_mask(_steps_to_empty(p, i)) for i in range(COUNT)) for p in LETTERS[WHITE] + LETTERS[BLACK]}
+EVERY_SQUARE = (1 << COUNT) - 1
 #: ``board.translate(PIECES_OF[side])`` marks ``side``'s pieces "1" and every other square "0".
 PIECES_OF = {
     side: str.maketrans({p: "1" if p in letters else "0" for p in (EMPTY, *LETTERS[WHITE], *LETTERS[BLACK])})
@@ -485,7 +507,7 @@ class Lion(Position):
         ``quiet`` False only the moves that remove a piece, unless a butterfly must leave the
         burrow (then its moves, all of them)."""
         frozen = self.frozen()
-        return self._forced_plans(frozen) or self._piece_plans(frozen, quiet)
+        return self._forced_plans(frozen) or self._piece_plans(frozen, quiet)[0]
 
     def _pieces(self) -> dict[str, int]:
         """Each side's pieces as a bit mask, worked out once per position (the move generator
@@ -499,14 +521,18 @@ class Lion(Position):
             }
         return masks
 
-    def _piece_plans(self, frozen: frozenset[int], quiet: bool) -> dict[str, Plan]:
-        """``_plans`` when no butterfly must leave the burrow: each piece's, square by square."""
+    def _piece_plans(self, frozen: frozenset[int], quiet: bool) -> tuple[dict[str, Plan], bool]:
+        """``_plans`` when no butterfly must leave the burrow: each piece's, square by square; and,
+        with ``quiet`` False, whether a piece that may move has an empty square among its
+        ``STEPS`` (then a quiet move exists; False says nothing)."""
         s = self._state
         board, side = s.board, s.turn
         stuck = s.stuck
         plans: dict[str, Plan] = {}
         masks = self._derived or self._pieces()
         own, enemies = masks[side], masks[OTHER[side]]
+        empty = EVERY_SQUARE ^ own ^ enemies
+        steps = quiet
         while own:
             low = own & -own
             own ^= low
@@ -515,15 +541,18 @@ class Lion(Position):
                 continue
             p = board[i]
             kind = KIND[p]
-            # Captures only: skip the pieces with no enemy within reach (a charging Rhino may take its own).
-            if not quiet and not REACH[p][i] & enemies and not (kind == RHINO and s.charges):
-                continue
+            if not quiet:
+                if not steps and STEPS[p][i] & empty and not (kind == ELEPHANT and i in stuck):
+                    steps = True
+                # Captures only: skip the pieces with no enemy within reach (a charging Rhino may take its own).
+                if not REACH[p][i] & enemies and not (kind == RHINO and s.charges):
+                    continue
             if kind == ELEPHANT:
                 if i not in stuck:
                     self._elephant(board, side, i, plans, quiet)
             else:
                 self._MOVERS[kind](self, board, side, i, plans, quiet)
-        return plans
+        return plans, steps
 
     def _generate(self) -> Iterator[Move]:
         cls, state = type(self), self._state
@@ -551,19 +580,16 @@ class Lion(Position):
 
     def _tactical_edges(self) -> tuple[list[tuple], bool]:
         """Only the plans that remove a piece (only they capture or win), generated alone; and
-        whether a quiet move exists: most often the Lion's step to an empty square shows it."""
+        whether a quiet move exists: most often a step to an empty square (``STEPS``) shows it."""
         frozen = self.frozen()
         forced = self._forced_plans(frozen)
         if forced:
             captures = [(text, plan) for text, plan in forced.items() if plan[3]]
             return self._edges_of(captures), len(captures) < len(forced)
-        captures = [(text, plan) for text, plan in self._piece_plans(frozen, False).items() if plan[3]]
-        board = self._state.board
-        lion = board.find(LETTERS[self._state.turn][0])
-        quiet = (
-            lion >= 0 and lion not in frozen and any(board[j] == EMPTY for j in FIELD_NEIGHBOURS[lion])
-        ) or any(not plan[3] for plan in self._piece_plans(frozen, True).values())
-        return self._edges_of(captures), quiet
+        plans, quiet = self._piece_plans(frozen, False)
+        if not quiet:  # no step to an empty square: look at every move
+            quiet = any(not plan[3] for plan in self._piece_plans(frozen, True)[0].values())
+        return self._edges_of(plans.items()), quiet
 
     def _edges_of(self, plans) -> list[tuple]:
         s = self._state

@@ -159,6 +159,11 @@ _FORWARD_SHIFTS = {BLACK: ((9, _NOT_FILE_A), (7, _NOT_FILE_H)), GREEN: ((-7, _NO
 _ALL_SHIFTS = _FORWARD_SHIFTS[BLACK] + _FORWARD_SHIFTS[GREEN]
 
 
+#: ``Lilypad._swap_targets``'s flood fills by (pieces, King's square, one step only), at most
+#: ``FILLS_KEPT`` (about 200 bytes each) before they are all forgotten.
+_FILLS: dict[tuple[int, int, bool], int] = {}
+FILLS_KEPT = 50_000
+
 #: The squares of each side's last row as a bit mask.
 LAST_ROW_MASK = {s: sum(1 << i for i in LAST_ROW_SQUARES[s]) for s in (BLACK, GREEN)}
 #: ``DIAGONAL_MASK[i]``: the squares diagonally next to ``i`` as a bit mask.
@@ -547,8 +552,15 @@ class Lilypad(Position):
 
     def _swap_targets(self, side: str, king: int, one_step: bool = False) -> int:
         """The King's square and the friendly checkers it can swap to, as a bit mask: a flood
-        fill through diagonally adjacent friendly checkers (or only the adjacent ones)."""
-        friendly = (self._derived or self._pieces())[side] & ~(1 << king)  # the King's checker is where it stands
+        fill through diagonally adjacent friendly checkers (or only the adjacent ones). A side's
+        pieces change less often than the positions a search meets (the other side's moves leave
+        them), so fills are remembered by (the side's pieces, the King's square)."""
+        pieces = (self._derived or self._pieces())[side]
+        key = (pieces, king, one_step)
+        seen = _FILLS.get(key)
+        if seen is not None:
+            return seen
+        friendly = pieces & ~(1 << king)  # the King's checker is where it stands
         seen = frontier = 1 << king
         right, left = _NOT_FILE_A & friendly, _NOT_FILE_H & friendly  # where a step may land
         while frontier:
@@ -558,6 +570,9 @@ class Lilypad(Position):
             seen |= frontier
             if one_step:
                 break
+        if len(_FILLS) >= FILLS_KEPT:
+            _FILLS.clear()
+        _FILLS[key] = seen
         return seen
 
     def _canonical_move(self, text: str) -> str | None:

@@ -533,10 +533,10 @@ class Lion(Position):
         own, enemies = masks[side], masks[OTHER[side]]
         empty = EVERY_SQUARE ^ own ^ enemies
         steps = quiet
-        while own:
-            low = own & -own
-            own ^= low
-            i = low.bit_length() - 1
+        # The side's pieces found with str.find: in Pyodide, taking bits off a 47-bit mask one by
+        # one costs four times as much.
+        marked, i = board.translate(PIECES_OF[side]), -1
+        while (i := marked.find("1", i + 1)) >= 0:
             if i in frozen:
                 continue
             p = board[i]

@@ -265,6 +265,7 @@ def _steps_to_empty(p: str, i: int) -> Iterable[int]:
 #: a quiet move" test.
 STEPS = {p: tuple(_mask(_steps_to_empty(p, i)) for i in range(COUNT)) for p in LETTERS[WHITE] + LETTERS[BLACK]}
 EVERY_SQUARE = (1 << COUNT) - 1
+NOTHING: frozenset[int] = frozenset()
 #: ``board.translate(PIECES_OF[side])`` marks ``side``'s pieces "1" and every other square "0".
 PIECES_OF = {
     side: str.maketrans({p: "1" if p in letters else "0" for p in (EMPTY, *LETTERS[WHITE], *LETTERS[BLACK])})
@@ -500,7 +501,10 @@ class Lion(Position):
 
     def frozen(self) -> frozenset[int]:
         """Squares of marked pieces whose spider stands next to them: they cannot move."""
-        return frozenset(b for a, b in self._state.marks if a in NEIGHBOUR_SET[b])
+        marks = self._state.marks
+        if not marks:  # most positions: no generator to make
+            return NOTHING
+        return frozenset([b for a, b in marks if a in NEIGHBOUR_SET[b]])
 
     def _plans(self, quiet: bool = True) -> dict[str, Plan]:
         """Canonical move text -> plan, for every legal move (one per distinct effect); with

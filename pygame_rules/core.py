@@ -388,6 +388,12 @@ class Position:
         """The state after the move whose edge holds ``change`` (by default the state itself)."""
         return change
 
+    def _after_edge(self, change: Any) -> "Position":
+        """The position after the move whose edge holds ``change``, for the search. A game may
+        also hand it what it works out once per position and the move changes little (Lilypad:
+        its bit masks, updated on the squares the move changes)."""
+        return type(self)(self._successor(change))
+
     def _decide(self) -> str | None:
         """Game-specific end checks before "no legal move loses": a winning side, "draw" or None."""
         return None

@@ -164,6 +164,14 @@ _ALL_SHIFTS = _FORWARD_SHIFTS[BLACK] + _FORWARD_SHIFTS[GREEN]
 _FILLS: dict[tuple[int, int, bool], int] = {}
 FILLS_KEPT = 50_000
 
+#: ``_CLEARED[i]``: every square but ``i``; ``_PLACED[piece][i]``: the bits ``piece`` on ``i`` adds
+#: to Black's and Green's masks.
+_CLEARED = tuple(_ALL ^ (1 << i) for i in range(64))
+_PLACED = {
+    p: tuple(((1 << i) * (SIDE_OF.get(p) == BLACK), (1 << i) * (SIDE_OF.get(p) == GREEN)) for i in range(64))
+    for p in (EMPTY, *SIDE_OF)
+}
+
 #: The squares of each side's last row as a bit mask.
 LAST_ROW_MASK = {s: sum(1 << i for i in LAST_ROW_SQUARES[s]) for s in (BLACK, GREEN)}
 #: ``DIAGONAL_MASK[i]``: the squares diagonally next to ``i`` as a bit mask.
@@ -338,6 +346,20 @@ class Lilypad(Position):
         for i, piece in changes:
             board[i] = piece
         return _new(State, ("".join(board), OTHER[s.turn], s.drops[1:]))
+
+    def _after_edge(self, changes: tuple[tuple[int, str], ...]) -> "Lilypad":
+        """The position after a move, with its bit masks worked out from these and the squares
+        the move changes (a few operations where reading the board takes two translations)."""
+        child = type(self)(self._successor(changes))
+        masks = self._derived
+        if masks is not None:
+            black, green = masks[BLACK], masks[GREEN]
+            for i, piece in changes:
+                add_black, add_green = _PLACED[piece][i]
+                black = black & _CLEARED[i] | add_black
+                green = green & _CLEARED[i] | add_green
+            child._derived = {BLACK: black, GREEN: green}
+        return child
 
     def _edges(self) -> list[tuple]:
         """RULES.md's move rules (the core's edge protocol): drops during the drop phase, else the

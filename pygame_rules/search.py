@@ -1,8 +1,8 @@
 """The AI opponent: one search for every game, using only the position protocol of ``core``.
 
 It knows no game. It asks a position for its moves as light *edges* (``_edges()``: each move's
-text, the change ``_successor`` turns into the state after it, an order hint, whether it captures
-and whether it wins at once), for the captures and sudden wins alone at a quiescence node
+text, the change ``_after_edge`` turns into the position after it, an order hint, whether it
+captures and whether it wins at once), for the captures and sudden wins alone at a quiescence node
 (``_tactical_edges()``), for the game's own end checks (``_decided()``), the side to move, its
 ``state`` (the transposition-table key) and ``repetition_key`` (a position repeated on the search
 path, or earlier in the game, scores as a draw), plus ``evaluate()`` (a score for the side to
@@ -473,7 +473,7 @@ class Search:
     def _child(self, position: Position, edge: tuple, depth: int, alpha: float, first: bool, ply: int,
                beta: float = INFINITY):
         """Score of playing the move ``edge`` of ``position`` (for the player making it) with a PVS window."""
-        child = self._class(position._successor(edge[1]))
+        child = position._after_edge(edge[1])
         key = hash(child.repetition_key)
         if key in self._path or self._seen.get(key, 0) >= 2:
             return -self._draw_score(child.turn)  # a repetition, scored for the mover
@@ -559,11 +559,11 @@ class Search:
 
         original_alpha = alpha
         best, best_move = -INFINITY, None
-        cls, path, seen, successor = self._class, self._path, self._seen, position._successor
+        path, seen, after = self._path, self._seen, position._after_edge
         next_depth, first = depth - 1, True
         for e in self._ordered(turn, edges, ply, hint):
             # ``_child``, written out here: in Pyodide a generator more per node costs 2-3%.
-            child = cls(successor(e[1]))
+            child = after(e[1])
             repetition = hash(child.repetition_key)
             if repetition in path or seen.get(repetition, 0) >= 2:
                 score = -self._draw_score(child.turn)
@@ -613,9 +613,9 @@ class Search:
                 alpha = best
         else:
             best = -INFINITY  # every move captures, so one must be made
-        cls, successor = self._class, position._successor
+        after = position._after_edge
         for e in self._ordered(position.turn, captures, ply, None):
-            score = -(yield from self._quiesce(cls(successor(e[1])), -beta, -alpha, ply + 1, qdepth + 1))
+            score = -(yield from self._quiesce(after(e[1]), -beta, -alpha, ply + 1, qdepth + 1))
             if score > best:
                 best = score
                 if score > alpha:

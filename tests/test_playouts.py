@@ -58,6 +58,10 @@ def check_position(p: Position, game: str, variant: str | None) -> None:
             assert p._successor(e[1]) == m.after.state, f"{m.text}: the edge leads elsewhere"
             assert e[2] == 1000.0 * len(m.removed) + p.order_hint(m), f"{m.text}: edge order"
             assert e[3] == bool(m.removed) and e[4] == p.wins_at_once(m), f"{m.text}: edge flags"
+            child = p._after_edge(e[1])
+            assert type(child) is type(p) and child.state == m.after.state, f"{m.text}: the search's child"
+            if child._derived is not None:  # handed on by the move (Lilypad's masks): as if worked out afresh
+                assert child._derived == type(p)(child.state)._pieces(), f"{m.text}: the child's derived data"
         tactical, quiet = p._tactical_edges()
         assert sorted(tactical) == [e for e in edges if e[3] or e[4]]
         assert quiet == any(not e[3] for e in edges)

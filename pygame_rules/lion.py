@@ -266,6 +266,8 @@ def _steps_to_empty(p: str, i: int) -> Iterable[int]:
 STEPS = {p: tuple(_mask(_steps_to_empty(p, i)) for i in range(COUNT)) for p in LETTERS[WHITE] + LETTERS[BLACK]}
 EVERY_SQUARE = (1 << COUNT) - 1
 NOTHING: frozenset[int] = frozenset()
+#: ``CLEARED[i]``: every square but ``i``, as a bit mask.
+CLEARED = tuple(EVERY_SQUARE ^ (1 << i) for i in range(COUNT))
 #: ``board.translate(PIECES_OF[side])`` marks ``side``'s pieces "1" and every other square "0".
 PIECES_OF = {
     side: str.maketrans({p: "1" if p in letters else "0" for p in (EMPTY, *LETTERS[WHITE], *LETTERS[BLACK])})
@@ -613,6 +615,20 @@ class Lion(Position):
 
     def _successor(self, plan: Plan) -> State:
         return self._after(self._state, *plan[1:])
+
+    def _after_edge(self, plan: Plan) -> "Lion":
+        """The position after a move, with the sides' bit masks worked out from these and the
+        squares the move changes (reading the board takes two translations)."""
+        child = type(self)(self._after(self._state, *plan[1:]))
+        masks = self._derived
+        if masks is not None:
+            side = self._state.turn
+            mover, other = masks[side], masks[OTHER[side]]
+            for r in plan[3]:  # removed (a charge may take its own side's pieces)
+                mover &= CLEARED[r]
+                other &= CLEARED[r]
+            child._derived = {side: mover & CLEARED[plan[1]] | 1 << plan[2], OTHER[side]: other}
+        return child
 
     # Each piece's moves from square ``i`` go into ``plans``; with ``quiet`` False only those that
     # remove a piece (for a quiescence search).

@@ -164,6 +164,15 @@ _ALL_SHIFTS = _FORWARD_SHIFTS[BLACK] + _FORWARD_SHIFTS[GREEN]
 _FILLS: dict[tuple[int, int, bool], int] = {}
 FILLS_KEPT = 50_000
 
+#: For each side to move, the sides in the order the end of the game looks at them (the side that
+#: just moved first): (side, its King's letters, its last row as a slice of the board string).
+_HOME_CHECKS = {
+    turn: tuple(
+        (side, KING[side], CROWNED_KING[side], slice(min(LAST_ROW_SQUARES[side]), max(LAST_ROW_SQUARES[side]) + 1))
+        for side in (OTHER[turn], turn)
+    )
+    for turn in (BLACK, GREEN)
+}
 #: ``_CLEARED[i]``: every square but ``i``; ``_PLACED[piece][i]``: the bits ``piece`` on ``i`` adds
 #: to Black's and Green's masks.
 _CLEARED = tuple(_ALL ^ (1 << i) for i in range(64))
@@ -307,17 +316,14 @@ class Lilypad(Position):
         """RULES.md's order: a King on its last row wins (the side that just moved is looked at
         first); else no King left after the drops is a draw."""
         s = self._state
-        board, turn = s.board, s.turn
-        kings = 0
-        for side in (OTHER[turn], turn):
-            k = board.find(KING[side])
-            if k < 0:
-                k = board.find(CROWNED_KING[side])
-            if k >= 0:
-                kings += 1
-                if RANK[k] == LAST_ROW[side]:
-                    return side
-        return "draw" if kings == 0 and not s.drops else None
+        board = s.board
+        for side, king, crowned_king, last_row in _HOME_CHECKS[s.turn]:
+            home = board[last_row]
+            if king in home or crowned_king in home:
+                return side
+        if s.drops or "B" in board or "G" in board or "X" in board or "Y" in board:  # a King left
+            return None
+        return "draw"
 
     def _end_reason(self, decided: str) -> str:
         if decided == "draw":
@@ -342,10 +348,10 @@ class Lilypad(Position):
     def _successor(self, changes: tuple[tuple[int, str], ...]) -> State:
         """The state after a move that makes ``changes`` (square, new letter) to the board."""
         s = self._state
-        board = list(s.board)
-        for i, piece in changes:
-            board[i] = piece
-        return _new(State, ("".join(board), OTHER[s.turn], s.drops[1:]))
+        board = s.board
+        for i, piece in changes:  # two or three most often: slicing beats a list of 64 squares
+            board = board[:i] + piece + board[i + 1:]
+        return _new(State, (board, OTHER[s.turn], s.drops[1:]))
 
     def _after_edge(self, changes: tuple[tuple[int, str], ...]) -> "Lilypad":
         """The position after a move, with its bit masks worked out from these and the squares

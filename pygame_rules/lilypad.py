@@ -193,6 +193,26 @@ def _bits(board: str, side: str, with_king: bool = True) -> int:
 
 STEP_TEXT = {(i, j): f"{NAMES[i]}-{NAMES[j]}" for i in range(64) for j in range(64)}
 SWAP_TEXT = {(i, j): f"{NAMES[i]}>{NAMES[j]}" for i in range(64) for j in range(64)}
+
+#: ``STEP_EDGES[crowning][piece][i]``: (square, edge) for each square ``piece`` on ``i`` may step to
+#: when it is empty, rule 3 applied. A step's edge depends on nothing else, so every position
+#: shares these tuples instead of building its own.
+STEP_EDGES = {
+    c: {
+        p: tuple(
+            tuple(
+                (j, (STEP_TEXT[i, j], ((i, EMPTY), (j, landed)), 0.0, False,
+                     j in LAST_ROW_SQUARES[SIDE_OF[p]] and landed in KINGS))
+                for j in STEP_TARGETS[p][i]
+                if (landed := LANDING[c][p][j]) is not None
+            )
+            for i in range(64)
+        )
+        for p in SIDE_OF
+    }
+    for c in (False, True)
+}
+
 _SEPARATORS = re.compile("[-:>@]")
 _new = tuple.__new__  # builds a State without its constructor's Python-level call
 
@@ -376,9 +396,7 @@ class Lilypad(Position):
         captures = self._captures()
         if captures:
             return captures
-        if self.crowning:  # crowned checkers step backward too
-            return self._steps(self._own_squares(s.board, s.turn)) + self._swaps()
-        return self._forward_steps() + self._swaps()
+        return self._steps(self._own_squares(s.board, s.turn)) + self._swaps()
 
     def _tactical_edges(self) -> tuple[list[tuple], bool]:
         """Captures (then every move is one), else the King's moves that reach its last row, and
@@ -455,41 +473,13 @@ class Lilypad(Position):
 
     def _steps(self, own: list[int]) -> list[tuple]:
         """Rule 2: one square diagonally forward (crowned checkers: any way) to an empty square;
-        rule 3 (``LANDING``): never a soldier onto its last row."""
-        s = self._state
-        board, turn = s.board, s.turn
-        landing, edges = LANDING[self.crowning], []
-        last = LAST_ROW_SQUARES[turn]
+        rule 3 (``LANDING``): never a soldier onto its last row. The edges are ``STEP_EDGES``'."""
+        board = self._state.board
+        step_edges, edges = STEP_EDGES[self.crowning], []
         for i in own:
-            p = board[i]
-            lands = landing[p]
-            for j in STEP_TARGETS[p][i]:
-                if board[j] != EMPTY:
-                    continue
-                landed = lands[j]
-                if landed is None:
-                    continue
-                wins = j in last and landed in KINGS
-                edges.append((STEP_TEXT[i, j], ((i, EMPTY), (j, landed)), 0.0, False, wins))
-        return edges
-
-    def _forward_steps(self) -> list[tuple]:
-        """``_steps`` of every checker that moves, on bit masks, for the rules without crowning
-        (every checker steps forward only): the steps one direction at a time."""
-        s = self._state
-        board, turn = s.board, s.turn
-        own, empty = self._own_and_empty(turn)
-        landing, last, edges = LANDING[False], LAST_ROW_SQUARES[turn], []
-        for shift, keep in _FORWARD_SHIFTS[turn]:
-            targets = (own << shift if shift > 0 else own >> -shift) & keep & empty
-            while targets:
-                low = targets & -targets
-                targets ^= low
-                j = low.bit_length() - 1
-                i = j - shift
-                landed = landing[board[i]][j]
-                if landed is not None:
-                    edges.append((STEP_TEXT[i, j], ((i, EMPTY), (j, landed)), 0.0, False, j in last and landed in KINGS))
+            for j, edge in step_edges[board[i]][i]:
+                if board[j] == EMPTY:
+                    edges.append(edge)
         return edges
 
     def _captures(self) -> list[tuple]:

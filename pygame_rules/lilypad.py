@@ -173,13 +173,8 @@ _HOME_CHECKS = {
     )
     for turn in (BLACK, GREEN)
 }
-#: ``_CLEARED[i]``: every square but ``i``; ``_PLACED[piece][i]``: the bits ``piece`` on ``i`` adds
-#: to Black's and Green's masks.
+#: ``_CLEARED[i]``: every square but ``i``, as a bit mask.
 _CLEARED = tuple(_ALL ^ (1 << i) for i in range(64))
-_PLACED = {
-    p: tuple(((1 << i) * (SIDE_OF.get(p) == BLACK), (1 << i) * (SIDE_OF.get(p) == GREEN)) for i in range(64))
-    for p in (EMPTY, *SIDE_OF)
-}
 
 #: The squares of each side's last row as a bit mask.
 LAST_ROW_MASK = {s: sum(1 << i for i in LAST_ROW_SQUARES[s]) for s in (BLACK, GREEN)}
@@ -380,10 +375,14 @@ class Lilypad(Position):
         masks = self._derived
         if masks is not None:
             black, green = masks[BLACK], masks[GREEN]
-            for i, piece in changes:
-                add_black, add_green = _PLACED[piece][i]
-                black = black & _CLEARED[i] | add_black
-                green = green & _CLEARED[i] | add_green
+            for i, piece in changes:  # a piece only ever lands on an empty square or its own side's
+                if piece == EMPTY:
+                    black &= _CLEARED[i]
+                    green &= _CLEARED[i]
+                elif SIDE_OF[piece] == BLACK:
+                    black |= 1 << i
+                else:
+                    green |= 1 << i
             child._derived = {BLACK: black, GREEN: green}
         return child
 

@@ -503,8 +503,11 @@ class Lilypad(Position):
         """The checkers of the side to move that stand next to an enemy with an empty square
         beyond, in a direction they could jump: on bit masks, all pieces at once (``_jumps`` then
         follows each one's chains; none: no capture)."""
-        own, empty = self._own_and_empty(turn)
-        enemies = (self._derived or self._pieces())[OTHER[turn]]
+        masks = self._derived or self._pieces()
+        own, enemies = masks[turn], masks[OTHER[turn]]
+        empty = _ALL ^ (own | enemies)
+        if not self.king_checker_moves:
+            own &= ~self._king_bit(turn)
         if not self.king_checker_capturable:
             enemies &= ~self._king_bit(OTHER[turn])
         found = 0

@@ -8,8 +8,9 @@ node budget each, seed 0; each round other positions, as the engine remembers ev
 through the bridge's ``bestmove`` request sent to the page's own worker. Each search reports the
 time it spent searching, so the worker's messaging is left out. The baseline is the whole site of
 commit ``bef4ac7`` (``baseline.py``), extracted from git and built into a temporary directory, in a
-second tab. Rounds alternate between the runtimes (after one warm-up search in each tab); the
-medians and the ratios are printed.
+second tab. Rounds alternate between the runtimes (after one warm-up search in each tab), and
+within a round the two tabs take turns position by position; the medians and the ratios are
+printed.
 """
 
 from __future__ import annotations
@@ -114,8 +115,15 @@ def main(argv: list[str] | None = None) -> None:
             for game in games:
                 total, ms = cpython_searches(positions[game, r], args.nodes)
                 rates[game, "cpython"].append(total / ms * 1000)
-                for name, page in pages.items():
-                    total, ms = page.evaluate(BROWSER_SEARCHES, [game, [q.text for q in positions[game, r]], args.nodes])
+                # The tabs take turns position by position (the first one alternating), so that
+                # a burst of the machine's other work slows both alike.
+                done = {name: [0, 0.0] for name in pages}
+                for k, q in enumerate(positions[game, r]):
+                    for name, page in list(pages.items())[:: 1 if k % 2 == 0 else -1]:
+                        total, ms = page.evaluate(BROWSER_SEARCHES, [game, [q.text], args.nodes])
+                        done[name][0] += total
+                        done[name][1] += ms
+                for name, (total, ms) in done.items():
                     rates[game, name].append(total / ms * 1000)
         version = pages["pyodide"].evaluate("navigator.userAgent.match(/Chrom\\w+\\/[\\d.]+/)?.[0] ?? navigator.userAgent")
         browser.close()

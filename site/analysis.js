@@ -102,6 +102,7 @@ export function createAnalysisView(element) {
     record: null, // {game, variant, start} of the tree's start position
     info: null,
     tree: variations.treeOf(),
+    opened: null, // the tree as it was opened, as JSON: what differs the person made here
     at: 0, // the node shown
     state: null, // Python's state of the node shown
     firstSide: 0, // the index of the side to move at the start (sides alternate)
@@ -140,19 +141,36 @@ export function createAnalysisView(element) {
     const ids = [0, ...variations.mainLine(tree)];
     const id = ids[Number.isInteger(at) ? Math.max(0, Math.min(at, ids.length - 1)) : ids.length - 1];
     const turnAtEnd = info.sides.findIndex((s) => s.id === end.turn);
-    stopReview();
-    Object.assign(a, {
+    const before = madeHere() ? analysisShown() : null;
+    await showAnalysis({
       record: { game: record.game, variant: record.variant ?? null, start: end.start === info.start ? null : end.start },
       info,
       tree,
+      opened: JSON.stringify(tree),
       firstSide: (((turnAtEnd - end.history.length) % 2) + 2) % 2,
-      review: null,
+      at: id,
     });
+    if (!before) return;
+    // Moves the person played here are not thrown away unasked: the note brings them back.
+    const count = before.tree.nodes.filter(Boolean).length - 1;
+    showMessage(`Opened in place of your ${before.info.title} analysis (${count} move${count === 1 ? "" : "s"}).`, {
+      kind: "note",
+      action: { label: "Undo", run: () => void run(() => showAnalysis(before)) },
+    });
+  }
+
+  // Whether the tree shown has moves the person made (played, promoted or deleted) since it opened.
+  const madeHere = () => Boolean(a.record) && JSON.stringify(a.tree) !== a.opened;
+  const analysisShown = () => ({ record: a.record, info: a.info, tree: a.tree, opened: a.opened, firstSide: a.firstSide, at: a.at });
+
+  async function showAnalysis({ record, info, tree, opened, firstSide, at }) {
+    stopReview();
+    Object.assign(a, { record, info, tree, opened, firstSide, review: null });
     board.set({ geometry: info, pieces: info.pieces, sides: info.sides, label: `${info.title} analysis board`, orientation: a.orientation, position: {} });
     $("analysis-title").textContent = `Analysis · ${info.title}`;
     document.title = `Analysis · ${info.title} · Kings & Soldiers`;
     renderReview();
-    await goTo(id);
+    await goTo(at);
   }
 
   async function showHash(hash) {

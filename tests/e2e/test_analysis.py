@@ -334,3 +334,44 @@ def test_a_bad_analysis_link_is_said_and_the_analysis_kept(spied):
     page.locator("#analysis-messages .dismiss").first.click()
     page.locator("#analysis-messages .dismiss").first.click()
     site.watch.assert_clean()
+
+
+def test_opening_a_record_over_moves_made_here_offers_them_back(spied):
+    site = spied
+    page = site.page
+    notes = page.locator("#analysis-messages .message", has_text="Opened in place of")
+    page.evaluate("location.hash = '#analysis&game=lilypad&moves=K%40c8'")
+    current = page.locator("#analysis-moves .mv.current")
+    expect(current).to_have_text("K@c8")
+    analysis_play(site, position_after(["K@c8"]), "K@f1")  # a move made here
+    made = site.pieces("#analysis-board")
+
+    if page.locator("details.record-open[open]").count() == 0:  # left open by an earlier test, or not
+        page.locator("details.record-open summary").click()
+    record_box = page.locator("#analysis-view").get_by_role("textbox", name="Game record")
+    game = Game("lilypad")
+    for text, _ in OPENING:
+        game.play(text)
+    record_box.fill(write_record(game))
+    site.button("Open").click()
+    expect(page.locator("#analysis-moves .line > .mv")).to_have_text([t for t, _ in OPENING])
+    expect(notes).to_have_count(1)
+    expect(notes).to_contain_text("Lilypad analysis (2 moves)")
+    shoot(page, "analysis-replaced")
+    notes.get_by_role("button", name="Undo").click()
+    expect(page.locator("#analysis-moves .line > .mv")).to_have_text(["K@c8", "K@f1"])
+    expect(current).to_have_text("K@f1")
+    assert site.pieces("#analysis-board") == made
+    assert "K%40f1" in page.evaluate("location.hash")
+
+    # A link opened over them offers them back too; a record opened over a tree nobody changed
+    # needs no note.
+    page.evaluate("location.hash = '#analysis&game=three-crowns'")
+    expect(page.locator("#analysis-title")).to_contain_text("3 Crowns")
+    expect(notes).to_have_count(1)
+    notes.locator(".dismiss").click()
+    record_box.fill(write_record(game))
+    site.button("Open").click()
+    expect(page.locator("#analysis-moves .line > .mv")).to_have_text([t for t, _ in OPENING])
+    expect(notes).to_have_count(0)
+    site.watch.assert_clean()

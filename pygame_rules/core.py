@@ -6,6 +6,8 @@ line and the browser bridge use only what is declared here, so they never know w
 
 from __future__ import annotations
 
+import sys
+
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
 
@@ -326,7 +328,7 @@ class Position:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls._evaluations: dict[int, float] = {}  # each game's and variant's own (see cached_evaluation)
+        cls._evaluations: dict[Hashable, float] = {}  # each game's and variant's own (see cached_evaluation)
 
     def __init__(self, state: Any):
         """Wrap a game-specific ``state``; use :meth:`from_text` or :func:`pygame_rules.load`."""
@@ -608,19 +610,35 @@ class Position:
         }
 
 
+def key_by(hash_width: int) -> Callable[[Hashable], Hashable]:
+    """How the tables that remember positions (the search's, the evaluations') key a state.
+
+    Python's hash is 64 bits wide on 64-bit builds: two states of one search sharing it is as
+    unlikely as in a Zobrist-keyed engine's table, and an int is a cheap key that keeps no state
+    alive. Pyodide's Python (wasm32) hashes to 32 bits, where a table of 100,000 states would mix
+    some up and give a wrong score: there the state itself is the key, compared in full on a hit."""
+    return hash if hash_width >= 64 else _itself
+
+
+def _itself(state: Hashable) -> Hashable:
+    return state
+
+
+table_key = key_by(sys.hash_info.width)
+
 #: Evaluations a game keeps at most (about 100 bytes each) before it forgets them all.
 EVALUATIONS_KEPT = 100_000
 
 
 def cached_evaluation(evaluate: Callable[[Position], float]) -> Callable[[Position], float]:
-    """Decorate a game's ``evaluate`` to remember its scores by the hash of the position's state.
+    """Decorate a game's ``evaluate`` to remember its scores by the position's state (``table_key``).
 
     A search meets the same positions again and again (each deeper iteration goes over the last
-    one's tree, and transpositions), and an evaluation depends on the state alone. Keyed by the
-    hash, as the search's own table is, so that no state is kept alive; the memory is bounded."""
+    one's tree, and transpositions), and an evaluation depends on the state alone. Keyed as the
+    search's own table is; the memory is bounded."""
 
     def cached(self: Position) -> float:
-        memo, key = self._evaluations, hash(self._state)
+        memo, key = self._evaluations, table_key(self._state)
         score = memo.get(key)
         if score is None:
             if len(memo) >= EVALUATIONS_KEPT:

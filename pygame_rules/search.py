@@ -75,7 +75,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Generator, Hashable, Iterable
 
-from .core import Position
+from .core import Position, table_key
 
 #: Score of a won position (minus the plies it takes, so faster wins score higher).
 WIN = 100000.0
@@ -286,21 +286,21 @@ class Search:
         self._slice_end = self._budget_end = INFINITY
         self._stop_at = INFINITY  # the clock's reading at which _tick pauses (see _set_stop)
         self._node_limit = self.max_nodes if self.max_nodes is not None else INFINITY
-        self._table: dict[int, tuple[int, float, int, str | None]] = {}  # by hash(state)
+        self._table: dict[Hashable, tuple[int, float, int, str | None]] = {}  # by table_key(state)
         self._killers: list[list[str]] = [[] for _ in range(MAX_PLY + MAX_QUIESCENCE + 2)]
         self._history: dict[str, dict[str, int]] = {side: {} for side in position.sides}
         # Repetitions: a position met on the search path counts as a draw (either side could
         # have deviated earlier on that path); one the game has already seen twice would be the
         # third occurrence, a draw by the rules.
-        # Positions are told apart by the hash of their key, computed once per node: a state is a
-        # long tuple, and Python does not keep a tuple's hash. (Two positions of one search sharing
-        # a 64-bit hash is as unlikely as in any engine's Zobrist-keyed table.)
-        self._seen: dict[int, int] = {}
+        # Positions are told apart by table_key of their key, computed once per node: a state is
+        # a long tuple, and Python does not keep a tuple's hash (see core.key_by: the hash where it
+        # is 64 bits wide, the key itself in Pyodide).
+        self._seen: dict[Hashable, int] = {}
         for earlier in history:
-            key = hash(earlier.repetition_key if isinstance(earlier, Position) else earlier)
+            key = table_key(earlier.repetition_key if isinstance(earlier, Position) else earlier)
             self._seen[key] = self._seen.get(key, 0) + 1
-        root_key = hash(position.repetition_key)
-        self._path: set[int] = {root_key}
+        root_key = table_key(position.repetition_key)
+        self._path: set[Hashable] = {root_key}
         self._seen[root_key] = self._seen.get(root_key, 0) + 1
 
         self._depth = 0  # last depth searched in full
@@ -474,7 +474,7 @@ class Search:
                beta: float = INFINITY):
         """Score of playing the move ``edge`` of ``position`` (for the player making it) with a PVS window."""
         child = position._after_edge(edge[1])
-        key = hash(child.repetition_key)
+        key = table_key(child.repetition_key)
         if key in self._path or self._seen.get(key, 0) >= 2:
             return -self._draw_score(child.turn)  # a repetition, scored for the mover
         next_depth = depth - 1
@@ -508,7 +508,7 @@ class Search:
         pv, position, seen = [first], self._root.move(first).after, set()
         while len(pv) < 32 and position.state not in seen:
             seen.add(position.state)
-            entry = self._table.get(hash(position.state))
+            entry = self._table.get(table_key(position.state))
             if entry is None or entry[3] is None or position._decided() is not None:
                 break
             edge = next((e for e in position._edges() if e[0] == entry[3]), None)
@@ -543,7 +543,7 @@ class Search:
         if not edges:  # no legal move loses
             return self._final_score(position.other(position.turn), position.turn, ply)
 
-        key = hash(position.state)
+        key = table_key(position.state)
         entry = self._table.get(key)
         hint = None
         if entry is not None:
@@ -564,7 +564,7 @@ class Search:
         for e in self._ordered(turn, edges, ply, hint):
             # ``_child``, written out here: in Pyodide a generator more per node costs 2-3%.
             child = after(e[1])
-            repetition = hash(child.repetition_key)
+            repetition = table_key(child.repetition_key)
             if repetition in path or seen.get(repetition, 0) >= 2:
                 score = -self._draw_score(child.turn)
             else:

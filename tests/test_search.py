@@ -19,6 +19,7 @@ import pygame_rules
 from pygame_rules import Game, Search, analyse, best_move
 from pygame_rules.__main__ import main
 from pygame_rules.bridge import handle
+from pygame_rules import core, search
 from pygame_rules.search import LEVELS, WIN_BOUND
 
 GAMES = pygame_rules.games()
@@ -180,6 +181,28 @@ def test_deterministic_for_a_seed(game):
     assert (first.move, first.score, first.depth, first.nodes, first.pv) == (
         again.move, again.score, again.depth, again.nodes, again.pv,
     )
+
+
+def test_tables_key_states_by_a_64_bit_hash_or_else_by_the_state_itself():
+    assert core.key_by(64) is hash
+    state = ("8/8/8/8/8/8/8/8", "b", "-")
+    assert core.key_by(32)(state) is state  # Pyodide's hash is 32 bits wide: no key shared there
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_search_keyed_by_states_as_in_pyodide_finds_what_one_keyed_by_hashes_does(game, monkeypatch):
+    p, _ = random.Random(5).choice(list(playout_positions(game, seed=6, games=1, max_plies=30)))
+
+    def fresh_analysis():
+        for cls in core._REGISTRY.values():
+            cls._evaluations.clear()
+        found = analyse(p, nodes=1500, seed=1)
+        return found.move, found.score, found.depth, found.nodes, found.pv
+
+    by_hash = fresh_analysis()
+    monkeypatch.setattr(core, "table_key", core.key_by(32))
+    monkeypatch.setattr(search, "table_key", core.key_by(32))
+    assert fresh_analysis() == by_hash
 
 
 def test_level_one_varies_with_the_seed_only():

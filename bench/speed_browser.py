@@ -10,12 +10,14 @@ time it spent searching, so the worker's messaging is left out. The baseline is 
 commit ``bef4ac7`` (``baseline.py``), extracted from git and built into a temporary directory, in a
 second tab. Rounds alternate between the runtimes (after one warm-up search in each tab), and
 within a round the two tabs take turns position by position; the medians and the ratios are
-printed.
+printed. Then perft from each game's start, of both engines in turns in one page of Pyodide (the
+site's runtime with the two packages' sources written into its file system), best of the rounds.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import subprocess
@@ -48,6 +50,65 @@ BROWSER_SEARCHES = """async ([game, texts, nodes]) => {
   }
   return [total, ms];
 }"""
+
+
+# Perft in Pyodide in Chromium: a page of the site's own runtime (no worker, no site code) that
+# writes both engines' sources into Pyodide's file system and times them in turns from the start.
+PERFT_PAGE = """<!doctype html>
+<meta charset="utf-8"><title>perft in Pyodide</title>
+<script type="module">
+  import { loadPyodide, version } from "./pyodide/pyodide.mjs";
+  const pyodide = await loadPyodide({ indexURL: new URL(`./pyodide/${version}/`, location.href).href,
+                                      lockFileURL: new URL("./pyodide/pyodide-lock.json", location.href).href });
+  const engines = await (await fetch("perft-engines.json")).json();
+  for (const [path, text] of Object.entries(engines)) {
+    pyodide.FS.mkdirTree(`/engines/${path.split("/").slice(0, -1).join("/")}`);
+    pyodide.FS.writeFile(`/engines/${path}`, text);
+  }
+  pyodide.runPython("import sys; sys.path.insert(0, '/engines')");
+  window.perft = (engine, game, depth) => pyodide.runPython(`
+import time, importlib
+e = importlib.import_module(${JSON.stringify(engine)})
+p = e.load(${JSON.stringify(game)}, e.start(${JSON.stringify(game)}).text)
+t = time.perf_counter(); n = e.core.perft(p, ${depth}); [n, time.perf_counter() - t]`).toJs();
+  document.documentElement.dataset.ready = "1";
+</script>
+"""
+
+
+def pyodide_perft(browser, site: Path, games, rounds: int) -> dict[tuple[str, str], float]:
+    """Perft leaves/s from the start of each game in Pyodide in Chromium (best of ``rounds``), of
+    today's engine and the engine before issue 17, run in turns in one page; the leaf counts must agree."""
+    from baseline import NAME, load_baseline
+    from speed import PERFT_DEPTH
+
+    old = Path(load_baseline().__file__).parent
+    sources = {f"pygame_rules/{f.relative_to(ROOT / 'pygame_rules')}": f.read_text()
+               for f in (ROOT / "pygame_rules").rglob("*.py")}
+    sources |= {f"{NAME}/{f.relative_to(old)}": f.read_text() for f in old.rglob("*.py")}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        shutil.copytree(site, root, dirs_exist_ok=True)
+        (root / "perft.html").write_text(PERFT_PAGE)
+        (root / "perft-engines.json").write_text(json.dumps(sources))
+        httpd = build.server(root)
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/perft.html")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        best: dict[tuple[str, str], float] = {}
+        for r in range(rounds):
+            for game in games:
+                counts = set()
+                for engine in ("pygame_rules", NAME)[:: 1 if r % 2 == 0 else -1]:
+                    leaves, seconds = page.evaluate("([e, g, d]) => perft(e, g, d)", [engine, game, PERFT_DEPTH[game]])
+                    counts.add(leaves)
+                    best[game, engine] = max(best.get((game, engine), 0.0), leaves / seconds)
+                if len(counts) != 1:
+                    raise AssertionError(f"{game}: the two engines' perft differ in Pyodide: {counts}")
+        page.close()
+        httpd.shutdown()
+    return {(game, "today" if engine == "pygame_rules" else "baseline"): rate for (game, engine), rate in best.items()}
 
 
 def cpython_searches(positions, nodes: int) -> tuple[int, float]:
@@ -126,6 +187,9 @@ def main(argv: list[str] | None = None) -> None:
                 for name, (total, ms) in done.items():
                     rates[game, name].append(total / ms * 1000)
         version = pages["pyodide"].evaluate("navigator.userAgent.match(/Chrom\\w+\\/[\\d.]+/)?.[0] ?? navigator.userAgent")
+        for page in pages.values():
+            page.close()
+        perft = None if args.no_baseline else pyodide_perft(browser, site, games, args.rounds)
         browser.close()
     for httpd in servers:
         httpd.shutdown()
@@ -141,6 +205,12 @@ def main(argv: list[str] | None = None) -> None:
             old = statistics.median(rates[game, "baseline"])
             line += f" {old:>17.0f} {b / old:>10.2f}x"
         print(line)
+    if perft:
+        print(f"\nperft from the start in Pyodide (the same page, the engines in turns, best of {args.rounds})")
+        print(f"{'game':<13} {'leaves/s':>9} {'baseline':>9} {'x baseline':>11}")
+        for game in games:
+            today, old = perft[game, "today"], perft[game, "baseline"]
+            print(f"{game:<13} {today:>9.0f} {old:>9.0f} {today / old:>10.2f}x")
 
 
 if __name__ == "__main__":

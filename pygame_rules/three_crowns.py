@@ -35,7 +35,6 @@ UNCROWNED = {GREEN: "g", BLACK: "b"}
 CROWNED = {GREEN: "G", BLACK: "B"}
 SIDE_OF = {"g": GREEN, "G": GREEN, "b": BLACK, "B": BLACK}
 UNCROWNED_LETTERS = frozenset(UNCROWNED.values())
-CROWN_LETTERS = frozenset(CROWNED.values())
 OTHER = {GREEN: BLACK, BLACK: GREEN}
 #: The side left with this many stones (after the opponent's move) has lost: the third capture.
 LOSING_STONE_COUNT = 7
@@ -45,16 +44,6 @@ START_STONES = 10
 DRAW_CLOCK = 100
 #: The bound field before Green's first move, and when no equalizer applies.
 BOUND_NEXT, NO_BOUND = "*", "-"
-
-#: The evaluation's weights, in stones (a stone is 1; a crown counts 1 + CROWN_VALUE). In self-play
-#: a line of three crowns decides most games and captures are rare, so crowns and what leads to
-#: their line count most (bench/README.md, "The 3 Crowns evaluation").
-CROWN_VALUE = 1.0
-CROWNED_PAIR_VALUE = 1.0
-UNCROWNED_PAIR_VALUE = 0.1
-CROWNING_SQUARE_VALUE = 0.3
-THREAT_VALUE = 1.5
-ONE_CAPTURE_FROM_LOSING = 1.5
 
 GEOMETRY = Geometry.grid(8, 8, kind=lambda f, r: "dark" if (f + r) % 2 == 0 else "light")
 NAMES = GEOMETRY.names
@@ -391,41 +380,25 @@ class ThreeCrowns(Position):
 
     @cached_evaluation
     def evaluate(self) -> float:
-        """Stones (a side at 8 is one capture from losing), and what makes a line of three crowns,
-        the usual win: crowns, open crowned pairs, squares where a step would crown a stone, and
-        threats (a square that completes a crowned line and that a stone can step into)."""
+        """Stones (a side at 8 is one capture from losing), crowns, and open crowned pairs."""
         board = self._state.board
         score = {GREEN: 0.0, BLACK: 0.0}
-        # The empty squares that would make a troika with two like stones: (square, the two stones).
-        completing = {letter: set() for letter in SIDE_OF}
+        stones = {GREEN: 0, BLACK: 0}
         for i, p in enumerate(board):
             if p == EMPTY:
                 continue
+            side = SIDE_OF[p]
+            stones[side] += 1
+            score[side] += 1.0
+            if p == CROWNED[side]:
+                score[side] += 0.5
             for ahead, behind in LINES[i]:
-                if not ahead:
-                    continue
-                if board[ahead[0]] == p:
-                    ends = [j for j in ahead[1:] + behind[:1] if board[j] == EMPTY]
-                    if ends:  # two of a kind with a square open at either end: a troika in the making
-                        score[SIDE_OF[p]] += CROWNED_PAIR_VALUE if p in CROWN_LETTERS else UNCROWNED_PAIR_VALUE
-                        completing[p].update((j, i, ahead[0]) for j in ends)
-                elif board[ahead[0]] == EMPTY and len(ahead) == 2 and board[ahead[1]] == p:
-                    completing[p].add((ahead[0], i, ahead[1]))
+                # Two of a kind in a line with a square open at either end: a troika in the making.
+                if ahead and board[ahead[0]] == p and any(board[j] == EMPTY for j in ahead[1:] + behind[:1]):
+                    score[side] += 0.6 if p == CROWNED[side] else 0.1
         for side in (GREEN, BLACK):
-            crown, stone = CROWNED[side], UNCROWNED[side]
-            stones, crowns = board.count(stone), board.count(crown)
-            score[side] += stones + crowns * (1.0 + CROWN_VALUE)
-            if stones + crowns == LOSING_STONE_COUNT + 1:
-                score[side] -= ONE_CAPTURE_FROM_LOSING
-            # A square where a step would crown an uncrowned stone (not one of the pair).
-            crowning = {j for j, x, y in completing[stone]
-                        if any(board[k] == stone and k != x and k != y for k in NEIGHBOURS[j])}
-            # A threat: a square that completes three crowns in a line, which a crown, or a stone
-            # crowned there, can step into.
-            threats = {j for j, x, y in completing[crown]
-                       if any(k != x and k != y and (board[k] == crown or board[k] == stone and j in crowning)
-                              for k in NEIGHBOURS[j])}
-            score[side] += CROWNING_SQUARE_VALUE * len(crowning) + THREAT_VALUE * len(threats)
+            if stones[side] == LOSING_STONE_COUNT + 1:
+                score[side] -= 1.5
         me, them = self.turn, self.other(self.turn)
         return score[me] - score[them]
 

@@ -70,6 +70,7 @@ PERFT_PAGE = """<!doctype html>
 import time, importlib
 e = importlib.import_module(${JSON.stringify(engine)})
 p = e.load(${JSON.stringify(game)}, e.start(${JSON.stringify(game)}).text)
+getattr(e.core, "forget", lambda: None)()
 t = time.perf_counter(); n = e.core.perft(p, ${depth}); [n, time.perf_counter() - t]`).toJs();
   document.documentElement.dataset.ready = "1";
 </script>

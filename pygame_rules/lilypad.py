@@ -22,6 +22,7 @@ from .core import (
     parse_board,
     quote,
     register,
+    remembers,
     split_fields,
 )
 
@@ -163,6 +164,7 @@ _ALL_SHIFTS = _FORWARD_SHIFTS[BLACK] + _FORWARD_SHIFTS[GREEN]
 #: ``FILLS_KEPT`` (about 200 bytes each) before they are all forgotten.
 _FILLS: dict[tuple[int, int, bool], int] = {}
 FILLS_KEPT = 50_000
+remembers(_FILLS.clear)
 
 #: For each side to move, the sides in the order the end of the game looks at them (the side that
 #: just moved first): (side, its King's letters, its last row as a slice of the board string).

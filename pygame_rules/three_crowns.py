@@ -99,7 +99,8 @@ LINES = tuple(
 
 
 class State(NamedTuple):
-    board: tuple[str, ...]
+    #: A letter a square in square order, "." for empty (a string: compact, hashed once, counted fast).
+    board: str
     turn: str
     #: "*" before Green's first move; the square of the stone Green must step at ply 3; else "-".
     bound: str
@@ -173,7 +174,7 @@ class ThreeCrowns(Position):
         plies = read_number(
             clock, DRAW_CLOCK, f"position {quote(text)}: the clock", " plies (the game is drawn at 100)"
         )
-        return State(tuple(board), side, bound, plies)
+        return State("".join(board), side, bound, plies)
 
     def _format(self) -> str:
         s = self._state
@@ -294,16 +295,16 @@ class ThreeCrowns(Position):
         square and the clock."""
         changes, end, resets_clock = change
         s = self._state
-        board = list(s.board)
-        for i, piece in changes:
-            board[i] = piece
+        board = s.board
+        for i, piece in changes:  # a few squares change: slicing the string beats a list of 64
+            board = board[:i] + piece + board[i + 1:]
         if s.bound == BOUND_NEXT:
             bound = NAMES[end]
         elif s.bound != NO_BOUND and s.turn == BLACK and board[SQUARE[s.bound]] != EMPTY:
             bound = s.bound
         else:  # Green made its second move, or Black captured the bound stone (set-ups only)
             bound = NO_BOUND
-        return _new(State, (tuple(board), OTHER[s.turn], bound, 0 if resets_clock else s.clock + 1))
+        return _new(State, (board, OTHER[s.turn], bound, 0 if resets_clock else s.clock + 1))
 
     def _steps(self, i: int, won: bool, edges: list[tuple]) -> None:
         """Steps of the stone on ``i`` to the empty squares around it; an uncrowned stone that

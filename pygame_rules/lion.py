@@ -516,7 +516,10 @@ class Lion(Position):
         ``quiet`` False only the moves that remove a piece, unless a butterfly must leave the
         burrow (then its moves, all of them)."""
         frozen = self.frozen()
-        return self._forced_plans(frozen) or self._piece_plans(frozen, quiet)[0]
+        forced = self._forced_plans(frozen)
+        if forced:
+            return forced
+        return {edge[0]: edge[1] for edge in self._piece_edges(frozen, quiet)[0]}
 
     def _pieces(self) -> dict[str, int]:
         """Each side's pieces as a bit mask, worked out once per position (the move generator
@@ -530,14 +533,15 @@ class Lion(Position):
             }
         return masks
 
-    def _piece_plans(self, frozen: frozenset[int], quiet: bool) -> tuple[dict[str, Plan], bool]:
-        """``_plans`` when no butterfly must leave the burrow: each piece's, square by square; and,
-        with ``quiet`` False, whether a piece that may move has an empty square among its
-        ``STEPS`` (then a quiet move exists; False says nothing)."""
+    def _piece_edges(self, frozen: frozenset[int], quiet: bool) -> tuple[list[tuple], bool]:
+        """The edges of every legal move when no butterfly must leave the burrow (with ``quiet``
+        False only those that remove a piece), each piece's, square by square; and, with ``quiet``
+        False, whether a piece that may move has an empty square among its ``STEPS`` (then a
+        quiet move exists; False says nothing)."""
         s = self._state
         board, side = s.board, s.turn
         stuck, charges = s.stuck, s.charges
-        plans: dict[str, Plan] = {}
+        edges: list[tuple] = []
         if not quiet:
             masks = self._derived or self._pieces()
             own, enemies = masks[side], masks[OTHER[side]]
@@ -561,13 +565,15 @@ class Lion(Position):
                 if not REACH[p][i] & enemies and not (kind == RHINO and charges):
                     continue
             if kind == RHINO and charges:  # a charge is state beyond the board: not remembered
+                plans: dict[str, Plan] = {}
                 self._rhino(board, side, i, plans, quiet)
+                edges += self._edges_of(plans.items())
                 continue
             contents, known = remembered[p][i] or _table(p, i, quiet)
             key = contents(board)
             found = known.get(key)
-            plans.update(_learn(self, kind, board, i, quiet, known, key) if found is None else found)
-        return plans, steps
+            edges += _learn(self, kind, board, i, quiet, known, key) if found is None else found
+        return edges, steps
 
     def _generate(self) -> Iterator[Move]:
         cls, state = type(self), self._state
@@ -578,7 +584,9 @@ class Lion(Position):
 
     def _edges(self) -> list[tuple]:
         """The core's edge protocol, from the same plans as the public Moves."""
-        return self._edges_of(self._plans().items())
+        frozen = self.frozen()
+        forced = self._forced_plans(frozen)
+        return self._edges_of(forced.items()) if forced else self._piece_edges(frozen, True)[0]
 
     def _forced_plans(self, frozen: frozenset[int]) -> dict[str, Plan]:
         """The moves of the side to move's butterflies that start the turn in the burrow: if there
@@ -601,10 +609,10 @@ class Lion(Position):
         if forced:
             captures = [(text, plan) for text, plan in forced.items() if plan[3]]
             return self._edges_of(captures), len(captures) < len(forced)
-        plans, quiet = self._piece_plans(frozen, False)
+        edges, quiet = self._piece_edges(frozen, False)
         if not quiet:  # no step to an empty square: look at every move
-            quiet = any(not plan[3] for plan in self._piece_plans(frozen, True)[0].values())
-        return self._edges_of(plans.items()), quiet
+            quiet = any(not edge[3] for edge in self._piece_edges(frozen, True)[0])
+        return edges, quiet
 
     def _edges_of(self, plans) -> list[tuple]:
         s = self._state
@@ -1028,7 +1036,7 @@ START_MATERIAL = sum(VALUES[KIND[p]] for p in Lion.start().state.board if KIND[p
 # pieces have moved, the others' moves are one lookup. The squares are learnt from the generator
 # itself, and tests compare the remembered moves with the generator's in random games.
 
-#: ``_REMEMBERED[quiet][piece][square]``: (the squares' contents getter, {contents: plans}), or None.
+#: ``_REMEMBERED[quiet][piece][square]``: (the squares' contents getter, {contents: edges}), or None.
 _REMEMBERED = {quiet: {p: [None] * COUNT for p in LETTERS[WHITE] + LETTERS[BLACK]} for quiet in (True, False)}
 #: Move sets remembered at most (a few moves each); then every table starts afresh.
 REMEMBER_AT_MOST = 20_000
@@ -1067,15 +1075,16 @@ def _table(p: str, i: int, quiet: bool) -> tuple:
     return table
 
 
-def _learn(position: Lion, kind: str, board: str, i: int, quiet: bool, known: dict, key) -> dict[str, Plan]:
-    """The moves of the piece on ``i``, generated and remembered under ``key``."""
+def _learn(position: Lion, kind: str, board: str, i: int, quiet: bool, known: dict, key) -> tuple[tuple, ...]:
+    """The edges of the piece on ``i``, generated and remembered under ``key``."""
     global _remembered
     _remembered += 1
     if _remembered > REMEMBER_AT_MOST:
         _forget_moves()
-    plans = known[key] = {}
+    plans: dict[str, Plan] = {}
     Lion._MOVERS[kind](position, board, position._state.turn, i, plans, quiet)
-    return plans
+    edges = known[key] = tuple(position._edges_of(plans.items()))
+    return edges
 
 
 @remembers

@@ -1504,8 +1504,9 @@ def test_remembered_moves_are_the_generators_moves(rng):
         for _ in range(6):
             if p._forced_plans(p.frozen()):
                 break
-            assert p._piece_plans(p.frozen(), True)[0] == generated_plans(p, True), p.text
-            captures = p._piece_plans(p.frozen(), False)[0]
+            assert p._plans(True) == generated_plans(p, True), p.text
+            assert p._edges() == p._edges_of(generated_plans(p, True).items()), p.text
+            captures = p._plans(False)
             assert {t: plan for t, plan in captures.items() if plan[3]} == generated_plans(p, False), p.text
             if p.winner is not None or not p.legal():
                 break

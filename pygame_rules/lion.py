@@ -1031,10 +1031,10 @@ START_MATERIAL = sum(VALUES[KIND[p]] for p in Lion.start().state.board if KIND[p
 # Remembered moves
 
 # A piece's moves (a Rhino's while no charge is recorded) depend only on what stands on the squares
-# its generator reads, so each piece's moves from each square are remembered by those squares'
-# contents, as chess engines look up a slider's attacks by the squares' occupancy: when only a few
-# pieces have moved, the others' moves are one lookup. The squares are learnt from the generator
-# itself, and tests compare the remembered moves with the generator's in random games.
+# its generator reads, so the edges of each piece's moves from each square are remembered by those
+# squares' contents, as chess engines look up a slider's attacks by the squares' occupancy: when
+# only a few pieces have moved, the others' moves are one lookup. The squares are learnt from the
+# generator itself, and tests compare the remembered moves with the generator's in random games.
 
 #: ``_REMEMBERED[quiet][piece][square]``: (the squares' contents getter, {contents: edges}), or None.
 _REMEMBERED = {quiet: {p: [None] * COUNT for p in LETTERS[WHITE] + LETTERS[BLACK]} for quiet in (True, False)}

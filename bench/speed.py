@@ -100,15 +100,18 @@ def _timed(work) -> tuple[float, object]:
     return time.process_time() - started, result
 
 
-def forget_evaluations(engine) -> None:
-    """Empty the games' evaluation caches (``core.cached_evaluation``), so that a round of
-    searches does not find the scores of the round before it."""
-    for cls in engine.core._REGISTRY.values():
+def forget(engine) -> None:
+    """Empty what the engine remembers between positions (``core.forget``: evaluations, and
+    Lilypad's flood fills and the Lion Game's pieces' moves), so that a round of searches or a
+    perft does not find what the round before it worked out."""
+    if hasattr(engine.core, "forget"):
+        engine.core.forget()
+    for cls in engine.core._REGISTRY.values():  # the engine before issue 17 remembers only these
         getattr(cls, "_evaluations", {}).clear()
 
 
 def _searches(engine, texts: list[str], game: str, nodes: int) -> int:
-    forget_evaluations(engine)
+    forget(engine)
     return sum(engine.Search(engine.load(game, t), nodes=nodes, seed=0).run().nodes for t in texts)
 
 
@@ -128,6 +131,7 @@ def measure(game: str, nodes: int = NODES, rounds: int = 3, baseline=None, refer
 
     for _ in range(rounds):
         for label, engine in runs.items():
+            forget(engine)
             keep(f"perft {label}", *_timed(lambda e=engine: e.core.perft(e.load(game, start), depth)))
             keep(f"search {label}", *_timed(lambda e=engine: _searches(e, texts, game, nodes)))
         if reference:

@@ -70,6 +70,7 @@ PERFT_PAGE = """<!doctype html>
 import time, importlib
 e = importlib.import_module(${JSON.stringify(engine)})
 p = e.load(${JSON.stringify(game)}, e.start(${JSON.stringify(game)}).text)
+getattr(e.core, "forget", lambda: None)()
 t = time.perf_counter(); n = e.core.perft(p, ${depth}); [n, time.perf_counter() - t]`).toJs();
   document.documentElement.dataset.ready = "1";
 </script>
@@ -148,7 +149,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=3, help="rounds of each runtime (default 3)")
     ap.add_argument("--no-build", action="store_true", help="use the existing dist/site/")
     ap.add_argument("--no-baseline", action="store_true", help="leave out the engine before issue 17")
+    ap.add_argument("--perft-only", action="store_true", help="only perft in Pyodide (against the baseline)")
     args = ap.parse_args(argv)
+    if args.perft_only:
+        return print_perft(args.rounds, pyodide_perft_alone(build.DIST if args.no_build else build.build(), args.rounds))
     site = build.DIST if args.no_build else build.build()
     sites = {"pyodide": site}
     if not args.no_baseline:
@@ -206,11 +210,26 @@ def main(argv: list[str] | None = None) -> None:
             line += f" {old:>17.0f} {b / old:>10.2f}x"
         print(line)
     if perft:
-        print(f"\nperft from the start in Pyodide (the same page, the engines in turns, best of {args.rounds})")
-        print(f"{'game':<13} {'leaves/s':>9} {'baseline':>9} {'x baseline':>11}")
-        for game in games:
-            today, old = perft[game, "today"], perft[game, "baseline"]
-            print(f"{game:<13} {today:>9.0f} {old:>9.0f} {today / old:>10.2f}x")
+        print_perft(args.rounds, perft)
+
+
+def pyodide_perft_alone(site: Path, rounds: int) -> dict[tuple[str, str], float]:
+    from playwright.sync_api import sync_playwright
+
+    chromium = shutil.which("chromium")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=build.CHROMIUM_ARGS if chromium else [])
+        perft = pyodide_perft(browser, site, pygame_rules.games(), rounds)
+        browser.close()
+    return perft
+
+
+def print_perft(rounds: int, perft: dict[tuple[str, str], float]) -> None:
+    print(f"\nperft from the start in Pyodide (the same page, the engines in turns, best of {rounds})")
+    print(f"{'game':<13} {'leaves/s':>9} {'baseline':>9} {'x baseline':>11}")
+    for game in dict.fromkeys(g for g, _ in perft):
+        today, old = perft[game, "today"], perft[game, "baseline"]
+        print(f"{game:<13} {today:>9.0f} {old:>9.0f} {today / old:>10.2f}x")
 
 
 if __name__ == "__main__":

@@ -699,6 +699,26 @@ def register(cls: type[Position]) -> type[Position]:
     return cls
 
 
+#: What the games remember between positions beyond their evaluations (Lilypad's flood fills, the
+#: Lion Game's pieces' moves): a function emptying each. Remembering never changes a result.
+_FORGETTERS: list[Callable[[], None]] = []
+
+
+def remembers(forget_it: Callable[[], None]) -> Callable[[], None]:
+    """Register a function that empties something a game remembers (for :func:`forget`)."""
+    _FORGETTERS.append(forget_it)
+    return forget_it
+
+
+def forget() -> None:
+    """Empty everything the games remember between positions, so that a benchmark's rounds each
+    start afresh."""
+    for cls in _REGISTRY.values():
+        cls._evaluations.clear()
+    for forget_it in _FORGETTERS:
+        forget_it()
+
+
 def games() -> list[str]:
     """Ids of the registered games, in registration order."""
     return list(dict.fromkeys(game for game, _ in _REGISTRY))

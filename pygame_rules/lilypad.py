@@ -22,6 +22,7 @@ from .core import (
     parse_board,
     quote,
     register,
+    remembers,
     split_fields,
 )
 
@@ -159,10 +160,11 @@ _FORWARD_SHIFTS = {BLACK: ((9, _NOT_FILE_A), (7, _NOT_FILE_H)), GREEN: ((-7, _NO
 _ALL_SHIFTS = _FORWARD_SHIFTS[BLACK] + _FORWARD_SHIFTS[GREEN]
 
 
-#: ``Lilypad._swap_targets``'s flood fills by (pieces, King's square, one step only), at most
+#: ``Lilypad._fill``'s flood fills by (pieces, King's square, one step only), at most
 #: ``FILLS_KEPT`` (about 200 bytes each) before they are all forgotten.
-_FILLS: dict[tuple[int, int, bool], int] = {}
+_FILLS: dict[tuple[int, int, bool], list] = {}
 FILLS_KEPT = 50_000
+remembers(_FILLS.clear)
 
 #: For each side to move, the sides in the order the end of the game looks at them (the side that
 #: just moved first): (side, its King's letters, its last row as a slice of the board string).
@@ -188,6 +190,22 @@ def _bits(board: str, side: str, with_king: bool = True) -> int:
 
 STEP_TEXT = {(i, j): f"{NAMES[i]}-{NAMES[j]}" for i in range(64) for j in range(64)}
 SWAP_TEXT = {(i, j): f"{NAMES[i]}>{NAMES[j]}" for i in range(64) for j in range(64)}
+
+#: ``_SWAP_EDGES[king][k]``: the edges of the King ``king`` on ``k`` swapping with the checker
+#: ``checker`` on ``j``, as ``[checker][j]``; built on the first swap from ``k``, then shared.
+_SWAP_EDGES: dict[str, list] = {king: [None] * 64 for king in WITHOUT_KING}
+
+
+def _swap_edges(king: str, k: int) -> dict[str, list[tuple]]:
+    side, lifted = SIDE_OF[king], (k, WITHOUT_KING[king])
+    edges = _SWAP_EDGES[king][k] = {
+        checker: [(SWAP_TEXT[k, j], (lifted, (j, WITH_KING[checker])), 0.0, False, j in LAST_ROW_SQUARES[side])
+                  for j in range(64)]
+        for checker in WITH_KING
+        if SIDE_OF[checker] == side
+    }
+    return edges
+
 
 #: ``STEP_EDGES[crowning][piece][i]``: (square, edge) for each square ``piece`` on ``i`` may step to
 #: when it is empty, rule 3 applied. A step's edge depends on nothing else, so every position
@@ -561,25 +579,33 @@ class Lilypad(Position):
         k = self.king_square(turn)
         if k < 0:
             return []
-        targets = self._swap_targets(turn, k, self.king_range_one) & ~(1 << k)
-        edges, last, lifted = [], LAST_ROW_SQUARES[turn], (k, WITHOUT_KING[board[k]])
-        while targets:
-            low = targets & -targets
-            targets ^= low
-            j = low.bit_length() - 1
-            edges.append((SWAP_TEXT[k, j], (lifted, (j, WITH_KING[board[j]])), 0.0, False, j in last))
-        return edges
+        fill = self._fill(turn, k, self.king_range_one)
+        squares = fill[1]
+        if squares is None:  # the checkers swapped to, read off the fill's bits once
+            squares, targets = [], fill[0] & ~(1 << k)
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                squares.append(low.bit_length() - 1)
+            fill[1] = squares
+        king = board[k]
+        edges_from = _SWAP_EDGES[king][k] or _swap_edges(king, k)
+        return [edges_from[board[j]][j] for j in squares]
 
     def _swap_targets(self, side: str, king: int, one_step: bool = False) -> int:
-        """The King's square and the friendly checkers it can swap to, as a bit mask: a flood
+        """The King's square and the friendly checkers it can swap to, as a bit mask."""
+        return self._fill(side, king, one_step)[0]
+
+    def _fill(self, side: str, king: int, one_step: bool) -> list:
+        """[the King's swap targets as a bit mask, their squares or None until read]: a flood
         fill through diagonally adjacent friendly checkers (or only the adjacent ones). A side's
         pieces change less often than the positions a search meets (the other side's moves leave
         them), so fills are remembered by (the side's pieces, the King's square)."""
         pieces = (self._derived or self._pieces())[side]
         key = (pieces, king, one_step)
-        seen = _FILLS.get(key)
-        if seen is not None:
-            return seen
+        fill = _FILLS.get(key)
+        if fill is not None:
+            return fill
         friendly = pieces & ~(1 << king)  # the King's checker is where it stands
         seen = frontier = 1 << king
         right, left = _NOT_FILE_A & friendly, _NOT_FILE_H & friendly  # where a step may land
@@ -592,8 +618,8 @@ class Lilypad(Position):
                 break
         if len(_FILLS) >= FILLS_KEPT:
             _FILLS.clear()
-        _FILLS[key] = seen
-        return seen
+        fill = _FILLS[key] = [seen, None]
+        return fill
 
     def _canonical_move(self, text: str) -> str | None:
         """Accept a swap written as its chain, ``b3>c4>d3``, if each link is a real swap."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import partial
+from operator import itemgetter
 from typing import Iterable, Iterator, NamedTuple
 
 from .core import (
@@ -29,6 +30,7 @@ from .core import (
     quote,
     read_number,
     register,
+    remembers,
     split_fields,
     square_name,
 )
@@ -514,7 +516,10 @@ class Lion(Position):
         ``quiet`` False only the moves that remove a piece, unless a butterfly must leave the
         burrow (then its moves, all of them)."""
         frozen = self.frozen()
-        return self._forced_plans(frozen) or self._piece_plans(frozen, quiet)[0]
+        forced = self._forced_plans(frozen)
+        if forced:
+            return forced
+        return {edge[0]: edge[1] for edge in self._piece_edges(frozen, quiet)[0]}
 
     def _pieces(self) -> dict[str, int]:
         """Each side's pieces as a bit mask, worked out once per position (the move generator
@@ -528,18 +533,21 @@ class Lion(Position):
             }
         return masks
 
-    def _piece_plans(self, frozen: frozenset[int], quiet: bool) -> tuple[dict[str, Plan], bool]:
-        """``_plans`` when no butterfly must leave the burrow: each piece's, square by square; and,
-        with ``quiet`` False, whether a piece that may move has an empty square among its
-        ``STEPS`` (then a quiet move exists; False says nothing)."""
+    def _piece_edges(self, frozen: frozenset[int], quiet: bool) -> tuple[list[tuple], bool]:
+        """The edges of every legal move when no butterfly must leave the burrow (with ``quiet``
+        False only those that remove a piece), each piece's, square by square; and, with ``quiet``
+        False, whether a piece that may move has an empty square among its ``STEPS`` (then a
+        quiet move exists; False says nothing)."""
         s = self._state
         board, side = s.board, s.turn
-        stuck = s.stuck
-        plans: dict[str, Plan] = {}
-        masks = self._derived or self._pieces()
-        own, enemies = masks[side], masks[OTHER[side]]
-        empty = EVERY_SQUARE ^ own ^ enemies
+        stuck, charges = s.stuck, s.charges
+        edges: list[tuple] = []
+        if not quiet:
+            masks = self._derived or self._pieces()
+            own, enemies = masks[side], masks[OTHER[side]]
+            empty = EVERY_SQUARE ^ own ^ enemies
         steps = quiet
+        remembered = _REMEMBERED[quiet]
         # The side's pieces found with str.find: in Pyodide, taking bits off a 47-bit mask one by
         # one costs four times as much.
         marked, i = board.translate(PIECES_OF[side]), -1
@@ -548,18 +556,24 @@ class Lion(Position):
                 continue
             p = board[i]
             kind = KIND[p]
+            if kind == ELEPHANT and i in stuck:
+                continue
             if not quiet:
-                if not steps and STEPS[p][i] & empty and not (kind == ELEPHANT and i in stuck):
+                if not steps and STEPS[p][i] & empty:
                     steps = True
                 # Captures only: skip the pieces with no enemy within reach (a charging Rhino may take its own).
-                if not REACH[p][i] & enemies and not (kind == RHINO and s.charges):
+                if not REACH[p][i] & enemies and not (kind == RHINO and charges):
                     continue
-            if kind == ELEPHANT:
-                if i not in stuck:
-                    self._elephant(board, side, i, plans, quiet)
-            else:
-                self._MOVERS[kind](self, board, side, i, plans, quiet)
-        return plans, steps
+            if kind == RHINO and charges:  # a charge is state beyond the board: not remembered
+                plans: dict[str, Plan] = {}
+                self._rhino(board, side, i, plans, quiet)
+                edges += self._edges_of(plans.items())
+                continue
+            contents, known = remembered[p][i] or _table(p, i, quiet)
+            key = contents(board)
+            found = known.get(key)
+            edges += _learn(self, kind, board, i, quiet, known, key) if found is None else found
+        return edges, steps
 
     def _generate(self) -> Iterator[Move]:
         cls, state = type(self), self._state
@@ -570,7 +584,9 @@ class Lion(Position):
 
     def _edges(self) -> list[tuple]:
         """The core's edge protocol, from the same plans as the public Moves."""
-        return self._edges_of(self._plans().items())
+        frozen = self.frozen()
+        forced = self._forced_plans(frozen)
+        return self._edges_of(forced.items()) if forced else self._piece_edges(frozen, True)[0]
 
     def _forced_plans(self, frozen: frozenset[int]) -> dict[str, Plan]:
         """The moves of the side to move's butterflies that start the turn in the burrow: if there
@@ -593,10 +609,10 @@ class Lion(Position):
         if forced:
             captures = [(text, plan) for text, plan in forced.items() if plan[3]]
             return self._edges_of(captures), len(captures) < len(forced)
-        plans, quiet = self._piece_plans(frozen, False)
+        edges, quiet = self._piece_edges(frozen, False)
         if not quiet:  # no step to an empty square: look at every move
-            quiet = any(not plan[3] for plan in self._piece_plans(frozen, True)[0].values())
-        return self._edges_of(plans.items()), quiet
+            quiet = any(not edge[3] for edge in self._piece_edges(frozen, True)[0])
+        return edges, quiet
 
     def _edges_of(self, plans) -> list[tuple]:
         s = self._state
@@ -826,9 +842,9 @@ class Lion(Position):
         for j in RING[i]:
             land(j)
 
-    #: The move generator of each kind of piece but the Elephant (which a squash may leave stuck).
-    _MOVERS = {LION: _lion, TIGER: _tiger, SPIDER: _spider, COBRA: _cobra, RHINO: _rhino, FROG: _frog,
-               BUTTERFLY: _butterfly}
+    #: The move generator of each kind of piece.
+    _MOVERS = {LION: _lion, TIGER: _tiger, SPIDER: _spider, COBRA: _cobra, RHINO: _rhino, ELEPHANT: _elephant,
+               FROG: _frog, BUTTERFLY: _butterfly}
 
     @staticmethod
     def _after(s: State, start, end, removed, piece, charge, squash, mark) -> State:
@@ -1009,3 +1025,72 @@ class Lion(Position):
 
 #: Both sides' material at the start, for the evaluation's trade bonus.
 START_MATERIAL = sum(VALUES[KIND[p]] for p in Lion.start().state.board if KIND[p])
+
+
+# ---------------------------------------------------------------------------------------------
+# Remembered moves
+
+# A piece's moves (a Rhino's while no charge is recorded) depend only on what stands on the squares
+# its generator reads, so the edges of each piece's moves from each square are remembered by those
+# squares' contents, as chess engines look up a slider's attacks by the squares' occupancy: when
+# only a few pieces have moved, the others' moves are one lookup. The squares are learnt from the
+# generator itself, and tests compare the remembered moves with the generator's in random games.
+
+#: ``_REMEMBERED[quiet][piece][square]``: (the squares' contents getter, {contents: edges}), or None.
+_REMEMBERED = {quiet: {p: [None] * COUNT for p in LETTERS[WHITE] + LETTERS[BLACK]} for quiet in (True, False)}
+#: Move sets remembered at most (a few moves each); then every table starts afresh.
+REMEMBER_AT_MOST = 20_000
+_remembered = 0
+
+
+class _Reads:
+    """A board for learning which squares a generator reads: the piece on its square, and every
+    other square holding ``fill``."""
+
+    def __init__(self, piece: str, square: int, fill: str):
+        self.piece, self.square, self.fill, self.read = piece, square, fill, set()
+
+    def __getitem__(self, j: int) -> str:
+        self.read.add(j)
+        return self.piece if j == self.square else self.fill
+
+
+def _squares_read(p: str, i: int, quiet: bool) -> list[int]:
+    """The squares the generator of piece ``p`` on square ``i`` reads on any board: every branch is
+    taken on an empty board or on one full of enemies (a step or a slide goes on only over empty
+    squares, a leapfrog only over a piece)."""
+    side = SIDE_OF[p]
+    blank = Lion(_new(State, (EMPTY * COUNT, side, (), (), (), 0)))
+    read: set[int] = set()
+    for fill in (EMPTY, LETTERS[OTHER[side]][0]):
+        board = _Reads(p, i, fill)
+        Lion._MOVERS[KIND[p]](blank, board, side, i, {}, quiet)
+        read |= board.read
+    return sorted(read)
+
+
+def _table(p: str, i: int, quiet: bool) -> tuple:
+    """A new table for piece ``p`` on square ``i``, keyed by the contents of the squares it reads."""
+    table = _REMEMBERED[quiet][p][i] = (itemgetter(*_squares_read(p, i, quiet)), {})
+    return table
+
+
+def _learn(position: Lion, kind: str, board: str, i: int, quiet: bool, known: dict, key) -> tuple[tuple, ...]:
+    """The edges of the piece on ``i``, generated and remembered under ``key``."""
+    global _remembered
+    _remembered += 1
+    if _remembered > REMEMBER_AT_MOST:
+        _forget_moves()
+    plans: dict[str, Plan] = {}
+    Lion._MOVERS[kind](position, board, position._state.turn, i, plans, quiet)
+    edges = known[key] = tuple(position._edges_of(plans.items()))
+    return edges
+
+
+@remembers
+def _forget_moves() -> None:
+    global _remembered
+    _remembered = 0
+    for tables in _REMEMBERED.values():
+        for squares in tables.values():
+            squares[:] = [None] * COUNT

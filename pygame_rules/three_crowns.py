@@ -69,6 +69,31 @@ LEGS = tuple(
 )
 #: The square between two squares a jump leg apart.
 MIDDLE = {(i, land): over for i in range(64) for _, over, land in LEGS[i]}
+#: ``NEIGHBOUR_MASK[i]``: the squares one step from ``i`` as a bit mask (bit ``j`` for square ``j``).
+NEIGHBOUR_MASK = tuple(sum(1 << j for j in NEIGHBOURS[i]) for i in range(64))
+CLEARED = tuple(((1 << 64) - 1) ^ (1 << i) for i in range(64))
+#: ``str.translate`` tables: each side's stones to "1", everything else to "0" (``STONES_OF``);
+#: one letter's stones to "1" (``_LETTER_BITS``, read as a bit mask by ``_bits``).
+STONES_OF = {side: str.maketrans({EMPTY: "0", **{p: "1" if SIDE_OF[p] == side else "0" for p in SIDE_OF}})
+             for side in (GREEN, BLACK)}
+_LETTER_BITS = {letter: str.maketrans({EMPTY: "0", **{p: "1" if p == letter else "0" for p in SIDE_OF}})
+                for letter in SIDE_OF}
+
+
+def _bits(board: str, letter: str) -> int:
+    """The squares holding ``letter`` as a bit mask."""
+    return int(board.translate(_LETTER_BITS[letter])[::-1], 2)
+
+
+#: ``STEP_EDGES[stone][i][j]``: the edge of a step from ``i`` to ``j`` that neither crowns nor can
+#: win (most steps): it depends on nothing else, so every position shares these tuples.
+STEP_EDGES = {
+    stone: tuple(
+        {j: (STEP_TEXT[i, j], (((i, EMPTY), (j, stone)), j, False), 0.0, False, False) for j in NEIGHBOURS[i]}
+        for i in range(64)
+    )
+    for stone in SIDE_OF
+}
 #: One direction of each of the four lines through a square (row, column and both diagonals).
 LINE_DIRECTIONS = tuple(DIRECTIONS.index(d) for d in ((1, 0), (0, 1), (1, 1), (1, -1)))
 
@@ -99,7 +124,8 @@ LINES = tuple(
 
 
 class State(NamedTuple):
-    board: tuple[str, ...]
+    #: A letter a square in square order, "." for empty (a string: compact, hashed once, counted fast).
+    board: str
     turn: str
     #: "*" before Green's first move; the square of the stone Green must step at ply 3; else "-".
     bound: str
@@ -173,7 +199,7 @@ class ThreeCrowns(Position):
         plies = read_number(
             clock, DRAW_CLOCK, f"position {quote(text)}: the clock", " plies (the game is drawn at 100)"
         )
-        return State(tuple(board), side, bound, plies)
+        return State("".join(board), side, bound, plies)
 
     def _format(self) -> str:
         s = self._state
@@ -241,17 +267,18 @@ class ThreeCrowns(Position):
         won = _wins(board, turn)
         if s.bound not in (BOUND_NEXT, NO_BOUND) and turn == GREEN:
             # The equalizer: Green's second move steps the stone its first move moved.
-            self._steps(SQUARE[s.bound], won, edges)
+            self._steps(SQUARE[s.bound], won, edges, _bits(board, UNCROWNED[turn]))
             return edges
         enemy = OTHER[turn]
         # Jumps need prey: a crowned stone jumps uncrowned enemies, an uncrowned one crowned ones.
         prey_of = {UNCROWNED[turn]: CROWNED[enemy] in board, CROWNED[turn]: UNCROWNED[enemy] in board}
-        for i in range(64):
-            stone = board[i]
-            if stone in prey_of:
-                self._steps(i, won, edges)
-                if prey_of[stone]:
-                    self._jumps(i, edges)
+        # The side's stones found with str.find, in square order.
+        marked, i = board.translate(STONES_OF[turn]), -1
+        uncrowned = _bits(board, UNCROWNED[turn])
+        while (i := marked.find("1", i + 1)) >= 0:
+            self._steps(i, won, edges, uncrowned)
+            if prey_of[board[i]]:
+                self._jumps(i, edges)
         return edges
 
     def _tactical_edges(self) -> tuple[list[tuple], bool]:
@@ -294,20 +321,20 @@ class ThreeCrowns(Position):
         square and the clock."""
         changes, end, resets_clock = change
         s = self._state
-        board = list(s.board)
-        for i, piece in changes:
-            board[i] = piece
+        board = s.board
+        for i, piece in changes:  # a few squares change: slicing the string beats a list of 64
+            board = board[:i] + piece + board[i + 1:]
         if s.bound == BOUND_NEXT:
             bound = NAMES[end]
         elif s.bound != NO_BOUND and s.turn == BLACK and board[SQUARE[s.bound]] != EMPTY:
             bound = s.bound
         else:  # Green made its second move, or Black captured the bound stone (set-ups only)
             bound = NO_BOUND
-        return _new(State, (tuple(board), OTHER[s.turn], bound, 0 if resets_clock else s.clock + 1))
+        return _new(State, (board, OTHER[s.turn], bound, 0 if resets_clock else s.clock + 1))
 
-    def _steps(self, i: int, won: bool, edges: list[tuple]) -> None:
+    def _steps(self, i: int, won: bool, edges: list[tuple], uncrowned: int) -> None:
         """Steps of the stone on ``i`` to the empty squares around it; an uncrowned stone that
-        lands in a troika is crowned (rule 2)."""
+        lands in a troika is crowned (rule 2). ``uncrowned``: the side's uncrowned stones (a mask)."""
         board = self._state.board
         turn = self._state.turn
         stone = board[i]
@@ -316,16 +343,23 @@ class ThreeCrowns(Position):
         # A step wins at once only with a line of three crowns (it cannot take a stone), so only
         # with two crowns already on the board and a crowned or crowning stone moving.
         crowns_before = board.count(crown)
-        add, texts, triples = edges.append, STEP_TEXT, TRIPLES
+        may_win = won or crowns_before >= 2
+        # A troika needs a like stone next to the square stepped to: most steps are told apart
+        # by one mask test from those that may crown.
+        others = 0 if crowned else uncrowned & CLEARED[i]
+        add, plain, triples = edges.append, STEP_EDGES[stone][i], TRIPLES
         for j in NEIGHBOURS[i]:
             if board[j] != EMPTY:
                 continue
             crowns = False
-            if not crowned:
+            if others & NEIGHBOUR_MASK[j]:
                 for x, y in triples[j]:  # forms_troika, inlined: the hottest loop of the game
                     if board[x] == stone and board[y] == stone and x != i and y != i:
                         crowns = True
                         break
+            if not (crowns or may_win and crowned):
+                add(plain[j])
+                continue
             landed = crown if crowns else stone
             wins = False
             if won or (crowns or crowned) and crowns_before + crowns >= 3:
@@ -333,7 +367,7 @@ class ThreeCrowns(Position):
                 after[i] = EMPTY
                 after[j] = landed
                 wins = _wins(after, turn)
-            add((texts[i, j], (((i, EMPTY), (j, landed)), j, crowns), 200.0 if crowns else 0.0, False, wins))
+            add((STEP_TEXT[i, j], (((i, EMPTY), (j, landed)), j, crowns), 200.0 if crowns else 0.0, False, wins))
 
     def _jumps(self, i: int, edges: list[tuple]) -> None:
         """Double jumps of the stone on ``i``: two legs, the second never straight back."""

@@ -457,3 +457,19 @@ def test_every_piece_has_help_and_every_variant_says_what_it_changes():
             else:
                 assert info["description"] == ""
     assert len({position_class("lilypad", v).title for v in variants("lilypad")}) == len(variants("lilypad"))
+
+
+def test_forget_empties_what_the_games_remember_and_changes_no_result():
+    from pygame_rules import lilypad, lion
+
+    results = {}
+    for game in pygame_rules.games():
+        result = pygame_rules.Search(pygame_rules.start(game), nodes=300, seed=0).run()
+        results[game] = result.move, result.score, result.nodes
+    assert lilypad._FILLS and lion._remembered and any(position_class(g)._evaluations for g in results)
+    pygame_rules.core.forget()
+    assert not lilypad._FILLS and not lion._remembered
+    assert not any(position_class(g)._evaluations for g in results)
+    for game, before in results.items():
+        result = pygame_rules.Search(pygame_rules.start(game), nodes=300, seed=0).run()
+        assert (result.move, result.score, result.nodes) == before

@@ -16,6 +16,7 @@ from reference import lion_ref as ref
 
 import pygame_rules
 from pygame_rules import Game, IllegalMoveError, PositionError
+from pygame_rules import lion
 from pygame_rules.lion import Lion
 
 GAME = "lion"
@@ -1451,6 +1452,79 @@ def test_engine_agrees_with_the_reference_on_random_setups(rng):
             break
         p = rng.choice(p.legal()).after
     assert (p.winner is not None) == (ref.result(ref.parse(p.text)) is not None)
+
+
+class RecordingBoard(str):
+    """The board, noting which squares are read."""
+
+    def __getitem__(self, j):
+        self.read.add(j)
+        return str.__getitem__(self, j)
+
+
+@settings(max_examples=150)
+@given(st.randoms(use_true_random=False))
+def test_a_pieces_moves_depend_only_on_the_squares_they_are_remembered_by(rng):
+    """Each piece's moves are remembered by the contents of the squares its generator reads on an
+    empty or a full board (lion._squares_read): on real boards it reads no other square."""
+    p = load(random_position(rng))
+    state = p.state
+    for _ in range(3):
+        for i, piece in enumerate(state.board):
+            if lion.SIDE_OF[piece] != state.turn or lion.KIND[piece] == lion.RHINO and state.charges:
+                continue  # (a Rhino's moves are not remembered while a charge is recorded)
+            for quiet in (True, False):
+                board = RecordingBoard(state.board)
+                board.read = set()
+                Lion._MOVERS[lion.KIND[piece]](p, board, state.turn, i, {}, quiet)
+                assert board.read <= set(lion._squares_read(piece, i, quiet)), (p.text, lion.NAMES[i])
+        if p.winner is not None or not p.legal():
+            break
+        p = rng.choice(p.legal()).after
+        state = p.state
+
+
+def generated_plans(position, quiet: bool) -> dict:
+    """Every piece's plans straight from its generator, nothing remembered."""
+    s = position.state
+    frozen = position.frozen()
+    plans = {}
+    for i, piece in enumerate(s.board):
+        if lion.SIDE_OF[piece] == s.turn and i not in frozen and i not in s.stuck:
+            Lion._MOVERS[lion.KIND[piece]](position, s.board, s.turn, i, plans, quiet)
+    return {text: plan for text, plan in plans.items() if quiet or plan[3]}
+
+
+@settings(max_examples=60)
+@given(st.randoms(use_true_random=False))
+def test_remembered_moves_are_the_generators_moves(rng):
+    """The moves of positions met twice (the second time from the tables) and of their children
+    (mostly from the tables) are those the generators make."""
+    for p in [load(random_position(rng))] * 2 + [pygame_rules.start(GAME)]:
+        for _ in range(6):
+            if p._forced_plans(p.frozen()):
+                break
+            assert p._plans(True) == generated_plans(p, True), p.text
+            assert p._edges() == p._edges_of(generated_plans(p, True).items()), p.text
+            captures = p._plans(False)
+            assert {t: plan for t, plan in captures.items() if plan[3]} == generated_plans(p, False), p.text
+            if p.winner is not None or not p.legal():
+                break
+            p = rng.choice(p.legal()).after
+
+
+def test_the_remembered_moves_are_forgotten_when_there_are_too_many(monkeypatch):
+    monkeypatch.setattr(lion, "REMEMBER_AT_MOST", 50)
+    pygame_rules.core.forget()
+    p = pygame_rules.start(GAME)
+    for _ in range(3):
+        p.legal()
+        p = p.legal()[0].after
+        assert 0 < lion._remembered <= 50
+    assert pygame_rules.core.perft(pygame_rules.start(GAME), 2) == 784
+    pygame_rules.core.forget()
+    assert lion._remembered == 0
+    assert all(table is None for tables in lion._REMEMBERED.values() for row in tables.values() for table in row)
 
 
 @settings(max_examples=25)

@@ -106,8 +106,9 @@ def forget(engine) -> None:
     perft does not find what the round before it worked out."""
     if hasattr(engine.core, "forget"):
         engine.core.forget()
-    for cls in engine.core._REGISTRY.values():  # the engine before issue 17 remembers only these
-        getattr(cls, "_evaluations", {}).clear()
+    else:  # the engine before issue 17 remembers only its evaluations, if that
+        for cls in engine.core._REGISTRY.values():
+            getattr(cls, "_evaluations", {}).clear()
 
 
 def _searches(engine, texts: list[str], game: str, nodes: int) -> int:

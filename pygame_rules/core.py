@@ -699,6 +699,20 @@ def register(cls: type[Position]) -> type[Position]:
     return cls
 
 
+def marking(marked: Iterable[str], letters: Iterable[str]) -> dict[int, str]:
+    """A ``str.translate`` table turning each of ``letters`` and the empty square into "1" if it is
+    in ``marked``, else "0": the translated board is searched with ``str.find`` or read as a bit
+    mask (:func:`bit_mask`)."""
+    marked = frozenset(marked)
+    return str.maketrans({p: "1" if p in marked else "0" for p in (EMPTY, *letters)})
+
+
+def bit_mask(board: str, marks: dict[int, str]) -> int:
+    """The squares of ``board`` that ``marks`` (a :func:`marking`) marks, as a bit mask (bit ``i``
+    for square ``i``)."""
+    return int(board.translate(marks)[::-1], 2)
+
+
 #: What the games remember between positions beyond their evaluations (Lilypad's flood fills, the
 #: Lion Game's pieces' moves): a function emptying each. Remembering never changes a result.
 _FORGETTERS: list[Callable[[], None]] = []

@@ -18,7 +18,9 @@ from .core import (
     Position,
     PositionError,
     cached_evaluation,
+    bit_mask,
     format_board,
+    marking,
     parse_board,
     quote,
     register,
@@ -142,9 +144,7 @@ DANGER_MASKS = {
 }
 #: ``board.translate(...)``: "1" on a side's pieces (or its checkers without the King), else "0".
 _BIT_TABLES = {
-    (side, with_king): str.maketrans(
-        {p: "1" if p in (MOVERS[side] if with_king else CHECKERS_WITHOUT_KING[side]) else "0" for p in (EMPTY, *SIDE_OF)}
-    )
+    (side, with_king): marking(MOVERS[side] if with_king else CHECKERS_WITHOUT_KING[side], SIDE_OF)
     for side in (BLACK, GREEN)
     for with_king in (True, False)
 }
@@ -186,7 +186,7 @@ DIAGONAL_MASK = tuple(sum(1 << j for j in DIAGONAL_NEIGHBOURS[i]) for i in range
 
 def _bits(board: str, side: str, with_king: bool = True) -> int:
     """The squares of ``side``'s pieces as a bit mask (bit ``i`` for square ``i``)."""
-    return int(board.translate(_BIT_TABLES[side, with_king])[::-1], 2)
+    return bit_mask(board, _BIT_TABLES[side, with_king])
 
 STEP_TEXT = {(i, j): f"{NAMES[i]}-{NAMES[j]}" for i in range(64) for j in range(64)}
 SWAP_TEXT = {(i, j): f"{NAMES[i]}>{NAMES[j]}" for i in range(64) for j in range(64)}

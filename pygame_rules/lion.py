@@ -25,7 +25,9 @@ from .core import (
     Position,
     PositionError,
     cached_evaluation,
+    bit_mask,
     format_board,
+    marking,
     parse_board,
     quote,
     read_number,
@@ -271,10 +273,7 @@ NOTHING: frozenset[int] = frozenset()
 #: ``CLEARED[i]``: every square but ``i``, as a bit mask.
 CLEARED = tuple(EVERY_SQUARE ^ (1 << i) for i in range(COUNT))
 #: ``board.translate(PIECES_OF[side])`` marks ``side``'s pieces "1" and every other square "0".
-PIECES_OF = {
-    side: str.maketrans({p: "1" if p in letters else "0" for p in (EMPTY, *LETTERS[WHITE], *LETTERS[BLACK])})
-    for side, letters in LETTERS.items()
-}
+PIECES_OF = {side: marking(letters, LETTERS[WHITE] + LETTERS[BLACK]) for side, letters in LETTERS.items()}
 
 #: Move texts and two-square paths by (start, end), looked up rather than written per move.
 MOVE_TEXT = {(i, j): f"{NAMES[i]}-{NAMES[j]}" for i in range(COUNT) for j in range(COUNT)}
@@ -528,8 +527,8 @@ class Lion(Position):
         if masks is None:
             board = self._state.board
             masks = self._derived = {
-                WHITE: int(board.translate(PIECES_OF[WHITE])[::-1], 2),
-                BLACK: int(board.translate(PIECES_OF[BLACK])[::-1], 2),
+                WHITE: bit_mask(board, PIECES_OF[WHITE]),
+                BLACK: bit_mask(board, PIECES_OF[BLACK]),
             }
         return masks
 

@@ -22,7 +22,9 @@ from .core import (
     Position,
     PositionError,
     cached_evaluation,
+    bit_mask,
     format_board,
+    marking,
     parse_board,
     quote,
     read_number,
@@ -72,17 +74,14 @@ MIDDLE = {(i, land): over for i in range(64) for _, over, land in LEGS[i]}
 #: ``NEIGHBOUR_MASK[i]``: the squares one step from ``i`` as a bit mask (bit ``j`` for square ``j``).
 NEIGHBOUR_MASK = tuple(sum(1 << j for j in NEIGHBOURS[i]) for i in range(64))
 CLEARED = tuple(((1 << 64) - 1) ^ (1 << i) for i in range(64))
-#: ``str.translate`` tables: each side's stones to "1", everything else to "0" (``STONES_OF``);
-#: one letter's stones to "1" (``_LETTER_BITS``, read as a bit mask by ``_bits``).
-STONES_OF = {side: str.maketrans({EMPTY: "0", **{p: "1" if SIDE_OF[p] == side else "0" for p in SIDE_OF}})
-             for side in (GREEN, BLACK)}
-_LETTER_BITS = {letter: str.maketrans({EMPTY: "0", **{p: "1" if p == letter else "0" for p in SIDE_OF}})
-                for letter in SIDE_OF}
+#: ``core.marking`` tables: each side's stones (``STONES_OF``), and one letter's stones (``_LETTER_BITS``).
+STONES_OF = {side: marking(MINE[side], SIDE_OF) for side in (GREEN, BLACK)}
+_LETTER_BITS = {letter: marking(letter, SIDE_OF) for letter in SIDE_OF}
 
 
 def _bits(board: str, letter: str) -> int:
     """The squares holding ``letter`` as a bit mask."""
-    return int(board.translate(_LETTER_BITS[letter])[::-1], 2)
+    return bit_mask(board, _LETTER_BITS[letter])
 
 
 #: ``STEP_EDGES[stone][i][j]``: the edge of a step from ``i`` to ``j`` that neither crowns nor can

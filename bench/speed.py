@@ -180,7 +180,7 @@ def levels(games=None, seeds: int = 3, baseline=None) -> None:
     random games (``sample_positions``), and how many of its searches reached their time cap; with
     ``baseline`` (an engine module), its own levels' median think time on the same positions,
     searched in turns with today's (so a busy machine slows both alike), and today's time over it."""
-    from pygame_rules.search import LEVELS, analyse
+    from pygame_rules.search import LEVELS, analyse, level_nodes
 
     print(f"{'game':<13} {'level':>5} {'nodes':>7} {'cap ms':>7} {'depth':>6} {'median ms':>10} {'max ms':>7} {'capped':>7}"
           + (f" {'old nodes':>9} {'old ms':>7} {'x old':>6}" if baseline else ""))
@@ -198,7 +198,7 @@ def levels(games=None, seeds: int = 3, baseline=None) -> None:
             times = sorted(r.elapsed_ms for r in results)
             capped = sum(1 for t in times if t >= 0.9 * level.time_ms)
             median = times[len(times) // 2]
-            line = (f"{game:<13} {n:>5} {level.nodes_in(positions[0]):>7} {level.time_ms:>7} {depths[len(depths) // 2]:>6} "
+            line = (f"{game:<13} {n:>5} {level_nodes(n, positions[0]):>7} {level.time_ms:>7} {depths[len(depths) // 2]:>6} "
                     f"{median:>10.0f} {times[-1]:>7.0f} {capped:>4}/{len(times)}")
             if baseline:
                 old_median = sorted(old_times)[len(old_times) // 2]

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pygame_rules  # noqa: E402
 from players import make_player  # noqa: E402
 from pygame_rules.match import play_match  # noqa: E402
-from pygame_rules.search import LEVELS  # noqa: E402
+from pygame_rules.search import LEVELS, level_nodes  # noqa: E402
 
 STRONGEST = max(LEVELS)
 DEFAULT_PAIRINGS = ",".join(
@@ -73,8 +73,11 @@ def main(argv=None) -> None:
     unknown = sorted(set(args.games_to_test) - set(known))
     if unknown:  # fail now, not after an hour of other games
         ap.error(f"unknown game {', '.join(unknown)} (games: {', '.join(known)})")
-    print("levels: " + ", ".join(
-        f"{n}: " + (f"{lv.nodes} nodes, at most " if lv.nodes else "") + f"{lv.time_ms} ms" for n, lv in LEVELS.items()))
+    for game in args.games_to_test or known:  # each game's own node budgets
+        position = pygame_rules.start(game, args.variant)
+        print(f"{game} levels: " + ", ".join(
+            f"{n}: " + (f"{level_nodes(n, position)} nodes, at most " if lv.nodes else "") + f"{lv.time_ms} ms"
+            for n, lv in LEVELS.items()))
     print(f"{'game':<13} {'pairing':<11} {'B':<11} {'scale':>5} {'games':>5} {'W':>4} {'L':>4} {'D':>4} {'win%':>6} "
           f"{'score%':>7} {'target':>7} {'ms/move A':>10} {'ms/move B':>10} {'wall s':>7}", flush=True)
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import sys
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
+from types import MappingProxyType
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, Sequence
 
 
 class RulesError(ValueError):
@@ -319,6 +320,9 @@ class Position:
     #: measures it): the AI's levels search that many times fewer nodes, so that a level thinks
     #: about as long in every game, on any machine.
     node_cost: ClassVar[float] = 1.0
+    #: Level -> node budget (Lilypad's nodes, as in ``search.LEVELS``) for the levels this game
+    #: budgets otherwise: a game whose levels need wider steps to stay apart.
+    level_nodes: ClassVar[Mapping[int, int]] = MappingProxyType({})
     #: The search score at which the side to move's expected result is about tanh(1) = 0.76: the
     #: search reports ``tanh(score / value_scale)`` as a value in (-1, 1) that means about the same
     #: in every game (``bench/value_scale.py`` fits it from self-play).

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from functools import partial
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Iterable, Iterator, NamedTuple
 
 from .core import (
@@ -354,6 +355,9 @@ class Lion(Position):
     start_text = "c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - - 0"
     geometry = GEOMETRY
     node_cost = 2.1  # bench/speed.py
+    # Wider steps than LEVELS' between levels 2, 3 and 4: the Lion Game's many draws (by the
+    # 100-ply clock, after trades) need a larger lead to win 65% of games (README, "AI strength").
+    level_nodes = MappingProxyType({3: 8100, 4: 36000})
     pieces = {
         p: {
             "side": side,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .core import Game, position_class
-from .search import LEVELS, analyse
+from .search import LEVELS, analyse, level_nodes
 
 Player = Callable[[Game, random.Random], str]
 
@@ -24,12 +24,11 @@ MAX_PLIES = 400
 
 def level_player(level: int, time_scale: float = 1.0) -> Player:
     """The AI at ``level``, with ``time_scale`` times the level's think time and node budget."""
-    settings = LEVELS[level]
-    time_ms = settings.time_ms * time_scale
+    time_ms = LEVELS[level].time_ms * time_scale
 
     def play(game: Game, rng: random.Random) -> str:
         history = game.positions[:-1]
-        nodes = settings.nodes_in(game.position, time_scale)
+        nodes = level_nodes(level, game.position, time_scale)
         return analyse(
             game.position, level=level, time_ms=time_ms, nodes=nodes, seed=rng.getrandbits(32), history=history
         ).move

@@ -107,24 +107,28 @@ class Level:
     max_depth: int | None = None
     #: The move is drawn at random among root moves scoring within ``margin`` of the best.
     margin: float = 0.0
-    #: Positions searched at most, in a game whose ``node_cost`` is 1 (see :meth:`nodes_in`): the
-    #: same opponent on a fast or a slow machine, as long as the think time allows them.
+    #: Positions searched at most, in a game whose ``node_cost`` is 1 (see :func:`level_nodes`):
+    #: the same opponent on a fast or a slow machine, as long as the think time allows them.
     nodes: int | None = None
-
-    def nodes_in(self, position: Position, scale: float = 1.0) -> int | None:
-        """The node budget in ``position``'s game: ``nodes`` (times ``scale``) divided by the game's
-        ``node_cost``, so that a level thinks about as long in every game."""
-        return max(1, round(self.nodes * scale / position.node_cost)) if self.nodes else None
 
 
 LEVELS = {
     1: Level(250, nodes=900, margin=0.1),
-    2: Level(500, nodes=2700),
-    3: Level(900, nodes=8100),
-    4: Level(1300, nodes=36000),
+    2: Level(500, nodes=2000),
+    3: Level(900, nodes=6400),
+    4: Level(1300, nodes=27000),
     5: Level(1800),
 }
 DEFAULT_LEVEL = 3
+
+
+def level_nodes(level: int, position: Position, scale: float = 1.0) -> int | None:
+    """Level ``level``'s node budget in ``position``'s game: its ``LEVELS`` nodes, or the game's
+    own ``level_nodes`` where it sets them, times ``scale`` and divided by the game's
+    ``node_cost`` (so that a level thinks about as long in every game); None for a level that
+    searches by time."""
+    nodes = position.level_nodes.get(level, LEVELS[level].nodes)
+    return max(1, round(nodes * scale / position.node_cost)) if nodes else None
 
 
 #: The largest value a score that is not a proven win may map to (a value of exactly 1 means won).
@@ -270,7 +274,7 @@ class Search:
         self._class = type(position)
         self._root = self._class(position.state)  # a fresh copy keeps the caller's position light
         self.time_ms = time_ms if time_ms is not None else (settings.time_ms or None)
-        node_caps = [n for n in (nodes, settings.nodes_in(position)) if n]
+        node_caps = [n for n in (nodes, level_nodes(level, position) if level is not None else None) if n]
         self.max_nodes = min(node_caps) if node_caps else None
         caps = [d for d in (depth, settings.max_depth) if d]
         self.max_depth = min(caps) if caps else MAX_PLY

@@ -323,6 +323,36 @@ def test_every_level_reports_a_proven_win_as_one(level):
     assert result.lines[0].move == "c4:e6" and result.lines[0].win_in == 5
 
 
+@pytest.mark.parametrize("game", pygame_rules.games())
+def test_each_level_searches_more_than_the_one_below_within_its_games_budget(game):
+    """Levels 1-4 search their game's own budget (LEVELS' nodes, or the game's ``level_nodes``,
+    over its ``node_cost``), each more than the level below; level 5 searches by time."""
+    from pygame_rules.search import level_nodes
+
+    position = pygame_rules.start(game)
+    budgets = [level_nodes(level, position) for level in sorted(LEVELS) if LEVELS[level].nodes]
+    assert budgets == sorted(set(budgets)) and level_nodes(max(LEVELS), position) is None
+    for level, budget in zip(sorted(LEVELS), budgets):
+        result = analyse(position, level=level, seed=1, time_ms=60_000)
+        # It stops deepening once more than DEEPEN_SHARE of the budget is spent.
+        assert search.DEEPEN_SHARE * budget <= result.nodes <= budget, (level, budget, result.nodes)
+
+
+@pytest.mark.parametrize("game", pygame_rules.games())
+def test_a_games_own_level_budgets_replace_those_of_levels_for_those_levels_only(game):
+    from pygame_rules.search import level_nodes
+
+    position = pygame_rules.start(game)
+    by_nodes = {level for level, settings in LEVELS.items() if settings.nodes}
+    assert set(position.level_nodes) <= by_nodes  # a game cannot give level 5 a node budget
+    for level in by_nodes:
+        lilypad_nodes = position.level_nodes.get(level, LEVELS[level].nodes)
+        assert level_nodes(level, position) == round(lilypad_nodes / position.node_cost)
+        assert level_nodes(level, position, scale=0.5) == round(lilypad_nodes * 0.5 / position.node_cost)
+    if game != "lilypad":  # the two games whose levels step wider (README, "AI strength")
+        assert position.level_nodes
+
+
 # -- the bridge ---------------------------------------------------------------------------------
 
 

@@ -23,35 +23,32 @@ The search runs in slices (:meth:`Search.run` returns after at most ``slice_ms``
 worker can read its messages between slices and cancel a search. It is deterministic for a seed
 and a node or depth budget; with a time budget, how far it gets depends on the machine.
 
-Levels: levels 1-4 search a fixed number of positions (nodes), three times more from one level
-to the next (4.4 times from 3 to 4, which a factor of 3 did not separate well enough in the Lion
-Game), so each is the same opponent on a fast machine or a slow one; their think time is only an
-upper bound for slow machines. Level 5 uses its time. Issue 17 made the engine 3-4 times
-faster, and the budgets grew 3 times (from 300, 900, 2,700 and 12,000; node costs 2.7 and 1.8
-then): each level thinks about as long as before and searches more. Depths (full plies, the
-median over 12 positions of random games) and think times in processor time in CPython on the
-2-core development machine, shared with other jobs (load 5-9, which makes a node 1.5-3 times
-slower than on a quiet machine), with the engine before issue 17 at its own levels on the same
-positions in the same run (``bench/speed.py --levels --cpu``; the browser's worker is 1.3-1.8
-times slower, ``bench/speed_browser.py``):
+Levels: levels 1-4 search a fixed number of positions (nodes), so each is the same opponent on a
+fast machine or a slow one; their think time is only an upper bound for slow machines. Level 5
+uses its time. Each level must beat the one below in at least 65% of games
+(``bench/strength.py``), and level 5's think time fixes the top of the ladder: issue 17 made the
+engine 3-6 times faster, and the levels below grew as far as those steps allow (from 300, 900,
+2,700 and 12,000 Lilypad nodes). A game whose levels need other steps sets its own budgets
+(``Position.level_nodes``): the Lion Game's many draws need wider steps, and there and in 3
+Crowns (about 35 moves a position) level 5's time buys fewer nodes than in Lilypad, so their
+ladders sit lower.
+Budgets are in Lilypad's nodes: a game divides them by its ``node_cost`` (how much longer its node
+takes), so a level thinks about as long in every game. Depths (full plies, the median over 12
+positions of random games) and think times in processor time in CPython on the 2-core development
+machine (``bench/speed.py --levels --cpu``, 2026-11-24, strength matches beside it; the browser's
+worker is 1.3-1.8 times slower, ``bench/speed_browser.py``):
 
-=====  ======  =======  ===================  ===================  ===================
-level  nodes   at most  Lilypad              3 Crowns             Lion Game
-=====  ======  =======  ===================  ===================  ===================
-1      900     0.25 s   depth 3, 0.03 s      depth 2, 0.03 s      depth 1, 0.04 s
-2      2,700   0.5 s    depth 4, 0.10 s      depth 2, 0.10 s      depth 2, 0.09 s
-3      8,100   0.9 s    depth 6, 0.26 s      depth 3, 0.26 s      depth 3, 0.18 s
-4      36,000  1.3 s    depth 7, 1.04 s      depth 4, 1.30 s      depth 3, 0.86 s
-5      --      1.8 s    depth 8              depth 4              depth 4
-=====  ======  =======  ===================  ===================  ===================
+=====  =======  =========================  =========================  =========================
+level  at most  Lilypad                    3 Crowns                   Lion Game
+=====  =======  =========================  =========================  =========================
+1      0.25 s   900, depth 3, 0.02 s       600, depth 1, 0.02 s       600, depth 1, 0.02 s
+2      0.5 s    2,000, depth 4, 0.04 s     1,300, depth 2, 0.05 s     1,500, depth 1, 0.02 s
+3      0.9 s    6,400, depth 5, 0.13 s     4,000, depth 3, 0.08 s     6,000, depth 2, 0.10 s
+4      1.3 s    27,000, depth 7, 0.57 s    12,000, depth 3, 0.33 s    27,000, depth 3, 0.39 s
+5      1.8 s    depth 8                    depth 4                    depth 4
+=====  =======  =========================  =========================  =========================
 
-Before issue 17 the same levels took 0.03, 0.11, 0.31 and 1.11 s in Lilypad, 0.03, 0.09, 0.31
-and 1.30 s in 3 Crowns and 0.03, 0.09, 0.24 and 0.97 s in the Lion Game in that run: at this
-load level 4 reached its time limit in 3 Crowns with either engine. (Level 5's depths are from
-before issue 17, on a quiet machine.)
-
-The node counts are Lilypad's; another game divides them by its ``node_cost`` (how much longer
-its node takes), so a level thinks about as long in every game.
+(Level 5's depths are from before issue 17, on a quiet machine.)
 
 Level 1 is a beginner (it also picks at random among the moves within 0.1 of the best), level
 5 the strongest that stays within about 2 s per move in the browser with the worker's overhead.

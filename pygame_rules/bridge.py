@@ -251,12 +251,22 @@ def _run_slice(sid: Any, data: dict) -> dict:
 
 @handler("levels")
 def _levels(data: dict) -> dict:
-    """The AI's playing levels and their think times, for the page's level chooser."""
-    from .search import DEFAULT_LEVEL, LEVELS
+    """The AI's playing levels and their think times, for the page's level chooser. ``nodes`` is a
+    level's node budget (None for a level that searches by time): in ``game``'s own nodes when the
+    request names a game, as the search spends them there, and otherwise in Lilypad's nodes, the
+    unit of ``search.LEVELS`` that each game scales by its ``node_cost`` and ladder."""
+    from .search import DEFAULT_LEVEL, LEVELS, level_nodes
 
+    position = game_record(data).position if "game" in data else None
     return {
         "levels": [
-            {"level": n, "time_ms": lv.time_ms, "max_depth": lv.max_depth, "nodes": lv.nodes} for n, lv in LEVELS.items()
+            {
+                "level": n,
+                "time_ms": lv.time_ms,
+                "max_depth": lv.max_depth,
+                "nodes": level_nodes(n, position) if position else lv.nodes,
+            }
+            for n, lv in LEVELS.items()
         ],
         "default": DEFAULT_LEVEL,
     }

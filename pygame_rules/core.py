@@ -321,7 +321,7 @@ class Position:
     #: about as long in every game, on any machine.
     node_cost: ClassVar[float] = 1.0
     #: Level -> node budget (Lilypad's nodes, as in ``search.LEVELS``) for the levels this game
-    #: budgets otherwise: a game whose levels need wider steps to stay apart.
+    #: budgets otherwise: a game whose levels need other steps to stay apart (``search.level_nodes``).
     level_nodes: ClassVar[Mapping[int, int]] = MappingProxyType({})
     #: The search score at which the side to move's expected result is about tanh(1) = 0.76: the
     #: search reports ``tanh(score / value_scale)`` as a value in (-1, 1) that means about the same

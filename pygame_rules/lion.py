@@ -355,8 +355,8 @@ class Lion(Position):
     start_text = "c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - - 0"
     geometry = GEOMETRY
     node_cost = 2.1  # bench/speed.py
-    # Its own ladder: the many draws (by the 100-ply clock, after trades) need 4 times more nodes
-    # from level 2 to 3 and from 3 to 4 for 65% wins, and level 5's time buys fewer nodes than
+    # Its own ladder: the many draws (by the 100-ply clock, after trades) need 4 and 4.5 times more
+    # nodes from level 2 to 3 and from 3 to 4 for 65% wins, and level 5's time buys fewer nodes than
     # in Lilypad, so the ladder starts lower (bench/README.md, "The levels' ladders").
     level_nodes = MappingProxyType({1: 600, 2: 1500, 3: 6000, 4: 27000})
     pieces = {

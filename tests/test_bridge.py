@@ -155,6 +155,22 @@ def test_levels_lists_the_search_levels_and_their_think_times():
     assert [entry["level"] for entry in answer["levels"]] == list(LEVELS)
     assert [entry["time_ms"] for entry in answer["levels"]] == [lv.time_ms for lv in LEVELS.values()]
     assert answer["default"] == DEFAULT_LEVEL
+    assert [entry["nodes"] for entry in answer["levels"]] == [lv.nodes for lv in LEVELS.values()]
+
+
+@pytest.mark.parametrize("game", pygame_rules.games())
+def test_levels_for_a_game_give_the_nodes_its_search_spends(game):
+    from pygame_rules.search import DEEPEN_SHARE, LEVELS, analyse
+
+    answer = ask(op="levels", game=game)
+    start = pygame_rules.start(game)
+    for entry in answer["levels"]:
+        if not LEVELS[entry["level"]].nodes:
+            assert entry["nodes"] is None  # level 5 searches by time
+            continue
+        spent = analyse(start, level=entry["level"], seed=1, time_ms=60_000).nodes
+        assert DEEPEN_SHARE * entry["nodes"] <= spent <= entry["nodes"], (entry, spent)
+    assert ask(op="levels", game="chess")["error"]["message"].startswith("unknown game 'chess'")
 
 
 def test_replays_reuse_cached_records_without_mixing_games():

@@ -17,7 +17,7 @@ from pygame_rules import Game, RecordError, RulesError, bridge, records
 from pygame_rules.__main__ import main
 from pygame_rules.records import decode_moves, encode_moves, parse_record, read_record, write_record
 
-GAMES = [(game, variant) for game in pygame_rules.games() for variant in [None, *pygame_rules.variants(game)]]
+GAMES = [(game, variant) for game in pygame_rules.games() for variant in pygame_rules.variants(game)]
 IDS = [f"{game}-{variant or 'default'}" for game, variant in GAMES]
 
 

@@ -21,7 +21,7 @@ from pygame_rules import PositionError, bridge
 from pygame_rules.core import EMPTY, format_board
 from pygame_rules.setup import check, editor, setup_of
 
-GAMES = [(game, variant) for game in pygame_rules.games() for variant in (None, *pygame_rules.variants(game))]
+GAMES = [(game, variant) for game in pygame_rules.games() for variant in pygame_rules.variants(game)]
 IDS = [f"{game}-{variant or 'default'}" for game, variant in GAMES]
 
 #: Words no message for people may contain: Python's names for types and its error classes.

@@ -86,4 +86,6 @@ def __getattr__(name: str):
         from . import records
 
         return getattr(records, name)
-    raise AttributeError(f"module 'pygame_rules' has no attribute {name!r}")
+    from .core import quote
+
+    raise AttributeError(f"module 'pygame_rules' has no attribute {quote(name)}")

@@ -472,6 +472,8 @@ def encode_moves(game: Game) -> str:
     legal moves sorted by text, as ``Position.legal`` lists them). The digits, least significant
     first, then the checksum make one number, written in base 64 most significant digit first.
     """
+    if not isinstance(game, Game):
+        raise RecordError(f"a link's code is made of a game (pygame_rules.Game), not {shown(game)}")
     if len(game.history) > MAX_PLIES:
         raise RecordError(f"the game has {len(game.history):,} moves; links hold at most {MAX_PLIES:,}")
     number = 0

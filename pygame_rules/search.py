@@ -318,6 +318,8 @@ class Search:
 
     def run(self, slice_ms: float | None = None) -> Analysis:
         """Search for at most ``slice_ms`` (default: to the end of the budget); report progress."""
+        if slice_ms is not None:
+            positive_number(slice_ms, "slice_ms")
         if self._done:
             return self.result()
         now = time.perf_counter()

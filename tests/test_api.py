@@ -109,3 +109,10 @@ def test_the_lazily_imported_record_names_are_listed_by_dir():
         assert getattr(pygame_rules, name)
     assert set(pygame_rules.__all__) <= set(listed)
     assert "start" in listed and "core" in listed  # what a module's dir() lists anyway stays
+
+
+def test_a_slice_and_a_link_s_game_are_checked_too():
+    search = pygame_rules.Search(LILYPAD, nodes=50)
+    for slice_ms in (0, -1, math.nan, "5"):
+        refused(lambda slice_ms=slice_ms: search.run(slice_ms=slice_ms), "slice_ms must be a number more than 0")
+    refused(lambda: pygame_rules.encode_moves("K@c8"), "a link's code is made of a game")

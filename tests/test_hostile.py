@@ -352,6 +352,14 @@ def _check_answer(raw: str, what: str) -> list[str]:
     return [f"{what}: {', '.join(problems)}: {message[:300]}"] if problems else []
 
 
+def test_a_request_of_any_json_kind_but_an_object_gets_a_plain_words_answer():
+    failures = []
+    for value in HOSTILE_VALUES:
+        text = json.dumps(value)
+        failures += _check_answer(timed(lambda text=text: bridge.handle(text)), f"request = {repr(value)[:30]}")
+    assert not failures, "\n".join(failures)
+
+
 @pytest.mark.parametrize("op", list(bridge.HANDLERS))
 def test_every_field_of_every_op_replaced_by_any_json_value_gets_a_plain_words_answer(op):
     failures = []

@@ -8,8 +8,10 @@ stderr.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import math
+import os
 import sys
 from typing import Callable, NoReturn
 
@@ -357,6 +359,10 @@ def main(argv: list[str] | None = None) -> int:
     except RulesError as e:  # a bad position, move, game or variant: one line, as argparse's errors
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader stopped early (``| head``): nothing is wrong, nothing to say
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return 1
 
 
 if __name__ == "__main__":

@@ -290,3 +290,15 @@ def test_a_console_that_cannot_show_a_character_does_not_stop_the_output(tmp_pat
     assert checked.returncode == 0 and b"\\u5c71\\u7530.txt: lilypad, 1 moves" in checked.stdout
     bad = subprocess.run([*command, "moves", "lilypad", "山田"], capture_output=True, cwd=ROOT, env=env, timeout=60)
     assert bad.returncode == 2 and b"\\u5c71" in bad.stderr and b"Traceback" not in bad.stderr
+
+
+def test_a_reader_that_stops_early_ends_the_output_quietly(monkeypatch):
+    class Closed:
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self):
+            pass
+
+    monkeypatch.setattr("sys.stdout", Closed())
+    assert main(["puzzles", "lilypad"]) == 1  # as ``| head`` leaves it: no traceback

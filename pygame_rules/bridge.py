@@ -12,7 +12,7 @@ import json
 import math
 from typing import Any, Callable
 
-from .core import Game, RulesError, games, position_class, quote, variants
+from .core import Game, RulesError, games, position_class, quote, shown, variants
 
 Handler = Callable[[dict[str, Any]], Any]
 HANDLERS: dict[str, Handler] = {}
@@ -82,7 +82,8 @@ def handle(request: str) -> str:
             error["line"] = e.line
         return json.dumps({"error": error})
     except Exception as e:  # a bug: still answer, so the page can say so and keep the game
-        return json.dumps({"error": {"type": "InternalError", "message": f"{type(e).__name__}: {e}"}})
+        message = f"{type(e).__name__}: {e}"
+        return json.dumps({"error": {"type": "InternalError", "message": message if len(message) < 300 else quote(message)}})
 
 
 #: How a field's expected kind is named in messages.
@@ -90,11 +91,15 @@ _KINDS = {str: "text", list: "a list", dict: "an object"}
 
 
 def _field(data: dict, name: str, kind: type, default: Any = ...) -> Any:
-    value = data.get(name, default)
-    if value is ...:
-        raise RequestError(f"request needs {name!r}")
-    if value is not None and not isinstance(value, kind):
-        raise RequestError(f"{name!r} must be {_KINDS[kind]}")
+    """Field ``name`` of ``kind``; ``default`` when it is absent or null (a field with no default
+    is required)."""
+    value = data.get(name)
+    if value is None:
+        if default is ...:
+            raise RequestError(f"request needs {name!r} ({_KINDS[kind]})")
+        return default
+    if not isinstance(value, kind):
+        raise RequestError(f"{name!r} must be {_KINDS[kind]}, not {shown(value)}")
     return value
 
 
@@ -180,7 +185,8 @@ def game_state(game: Game) -> dict[str, Any]:
 def _games(data: dict) -> dict:
     return {
         "games": [
-            {"id": g, "title": position_class(g).title, "variants": variants(g)} for g in games()
+            # The page lists its variants after the standard rules, which it always offers.
+            {"id": g, "title": position_class(g).title, "variants": variants(g)[1:]} for g in games()
         ]
     }
 

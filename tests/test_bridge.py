@@ -27,7 +27,7 @@ def test_games_lists_every_game_with_title_and_variants():
     assert [g["id"] for g in games] == pygame_rules.games()
     lilypad = games[0]
     assert lilypad["title"] == "Lilypad"
-    assert lilypad["variants"] == pygame_rules.variants("lilypad")
+    assert lilypad["variants"] == pygame_rules.variants("lilypad")[1:]  # the page offers the standard rules itself
 
 
 @pytest.mark.parametrize("game", pygame_rules.games())
@@ -536,3 +536,17 @@ def test_puzzle_reply_rejects_bad_requests():
     assert error_of(ask(op="puzzle-reply", id=p.id, moves=["z9-z8"]))[0] == "IllegalMoveError"
     assert error_of(ask(op="puzzle-reply", id="lilypad-99", moves=["a1-b2"]))[0] == "RulesError"
     assert error_of(ask(op="puzzle-reply", id=p.id))[0] == "RequestError"
+
+
+def test_a_null_required_field_or_a_huge_id_is_a_plain_request_error():
+    from pygame_rules.puzzles import puzzles
+
+    p = puzzles("lilypad")[0]
+    assert error_of(ask(op="puzzle-reply", id=p.id, moves=None)) == ("RequestError", "request needs 'moves' (a list)")
+    kind, message = error_of(ask(op="puzzle-reply", id="x" * 1_000_000, moves=["K@c8"]))
+    assert kind == "RulesError" and "(1,000,000 characters)" in message and len(message) < 200
+    kind, message = error_of(ask(op="puzzles", variant="bogus"))
+    assert kind == "RulesError" and "the variant 'bogus' needs a game" in message
+    setup = {"board": {}, "turn": "w", "charges": [{"square": "a1", "direction": ["n"], "distance": 2}]}
+    problems = ask(op="setup", game="lion", setup=setup)["problems"]
+    assert any("direction must be north, east, south or west, not a list" in p["text"] for p in problems)

@@ -40,6 +40,7 @@ def test_the_wheel_carries_bytecode_for_pyodides_python_that_needs_no_dates(tmp_
     modules = [name for name in files if name.endswith(".py")]
     compiled = {name: data for name, data in files.items() if name.endswith(".pyc")}
     assert "pygame_rules/bridge.py" in modules and len(compiled) == len(modules)
+    assert "pygame_rules/py.typed" in files  # type checkers read the package's annotations (PEP 561)
     for module in modules:
         folder, _, file = module.rpartition("/")
         (pyc,) = [name for name in compiled if re.fullmatch(rf"{folder}/__pycache__/{file[:-3]}\.cpython-\d+\.pyc", name)]

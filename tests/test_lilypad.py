@@ -882,7 +882,7 @@ def test_appendix_a_option_3_the_pawn_moves_one_checker_per_turn(variant, pawn_m
 
 
 def test_the_variants_are_registered():
-    assert pygame_rules.variants("lilypad") == [IC] + OPTION_VARIANTS
+    assert pygame_rules.variants("lilypad") == [None, IC] + OPTION_VARIANTS
     for variant in [None, IC] + OPTION_VARIANTS:
         assert pygame_rules.start("lilypad", variant).text == START
         assert pygame_rules.position_class("lilypad", variant).variant == variant

@@ -25,7 +25,7 @@ TESTS = Path(__file__).resolve().parent
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
 
-KEYS = [(g, v) for g in pygame_rules.games() for v in [None, *pygame_rules.variants(g)]]
+KEYS = [(g, v) for g in pygame_rules.games() for v in pygame_rules.variants(g)]
 #: What Python refuses beyond the notation (impossible set-ups: rules, which notation.js leaves to
 #: Python): a refusal with one of these words may be read by notation.js.
 RULES_REFUSALS = (

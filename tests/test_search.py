@@ -278,7 +278,7 @@ def test_cancel_keeps_the_best_move_so_far():
 
 def test_bad_budgets_are_refused():
     p = pygame_rules.start("lilypad")
-    with pytest.raises(ValueError, match="level 0"):
+    with pytest.raises(ValueError, match="level must be a whole number from 1 to 5, not 0"):
         Search(p, level=0)
     with pytest.raises(ValueError, match="time_ms"):
         Search(p, time_ms=0)

@@ -1,5 +1,5 @@
 // The position notation of the three games, read in JavaScript: enough to draw a diagram without
-// Python. Notation only, no rules: it knows how a position string is written (RULES.md), never
+// Python. Notation only, no rules: it knows how a position string is written (docs/rules.md), never
 // which moves are legal. The board's shape comes from the catalog (`info`, written by build.py from
 // Python), so the only per-game facts here are the names of each game's fields.
 //

@@ -7,6 +7,7 @@
 // It posts each board event to the parent page as {source: "ks-board", type, id, ...} (embed.html
 // lists the fields); `id` is echoed so a page with several frames can tell them apart.
 
+import { quote } from "./catalog.js";
 import "./ks-board.js";
 import { beforeReload } from "./takeover.js";
 
@@ -28,7 +29,7 @@ function apply() {
     const error = document.createElement("p");
     error.className = "error";
     error.setAttribute("role", "alert");
-    error.textContent = `board.html: unknown setting ${unknown.map((k) => JSON.stringify(k)).join(", ")} (settings: id, ${ATTRIBUTES.join(", ")})`;
+    error.textContent = `board.html: unknown setting ${unknown.map((k) => quote(k)).join(", ")} (settings: id, ${ATTRIBUTES.join(", ")})`;
     document.body.append(error);
   }
   frameId = (params.get("id") ?? "").slice(0, 100);

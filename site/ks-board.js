@@ -229,7 +229,7 @@ class KsBoard extends HTMLElement {
     const names = new Set(info.squares.map((s) => s.name));
     const squares = words(this.getAttribute(name));
     const bad = squares.filter((s) => !names.has(s));
-    if (bad.length) throw new Error(`${name}: ${bad.join(", ")} ${bad.length > 1 ? "are not squares" : "is not a square"} of the ${info.title} board`);
+    if (bad.length) throw new Error(`${name}: ${bad.map((s) => quote(s)).join(", ")} ${bad.length > 1 ? "are not squares" : "is not a square"} of the ${info.title} board`);
     return squares;
   }
 
@@ -238,7 +238,7 @@ class KsBoard extends HTMLElement {
     return words(this.getAttribute("arrows")).map((arrow) => {
       const ends = arrow.split("-");
       if (ends.length !== 2 || !ends.every((s) => names.has(s)) || ends[0] === ends[1]) {
-        throw new Error(`arrows: ${JSON.stringify(arrow)} must be two different squares of the ${info.title} board, like "g4-f3"`);
+        throw new Error(`arrows: ${quote(arrow)} must be two different squares of the ${info.title} board, like "g4-f3"`);
       }
       return ends;
     });
@@ -246,18 +246,18 @@ class KsBoard extends HTMLElement {
 
   #players(info, levels) {
     const players = this.getAttribute("players") || "two";
-    if (!PLAYERS.includes(players)) throw new Error(`players ${JSON.stringify(players)} must be "two" or "computer"`);
+    if (!PLAYERS.includes(players)) throw new Error(`players ${quote(players)} must be "two" or "computer"`);
     if (players === "two") return { computer: null, level: null };
     const wanted = (this.getAttribute("computer-side") || info.sides[1].id).toLowerCase();
     const side = info.sides.find((s) => s.id === wanted || s.name.toLowerCase() === wanted);
     if (!side) {
       const names = info.sides.map((s) => `"${s.id}" (${s.name})`).join(" or ");
-      throw new Error(`computer-side ${JSON.stringify(wanted)} must be ${names}`);
+      throw new Error(`computer-side ${quote(wanted)} must be ${names}`);
     }
     const numbers = levels.levels.map((l) => l.level);
     const levelText = this.getAttribute("level");
     const level = levelText == null || levelText === "" ? levels.default : Number(levelText);
-    if (!numbers.includes(level)) throw new Error(`level ${JSON.stringify(levelText)} must be one of ${numbers.join(", ")}`);
+    if (!numbers.includes(level)) throw new Error(`level ${quote(levelText)} must be one of ${numbers.join(", ")}`);
     return { computer: side.id, level };
   }
 
@@ -280,7 +280,7 @@ class KsBoard extends HTMLElement {
     this.#buttons = {};
     const controls = isStatic ? [] : words(this.getAttribute("controls"));
     const unknown = controls.filter((c) => !Object.hasOwn(CONTROLS, c));
-    if (unknown.length) throw new Error(`controls: unknown ${unknown.map((c) => JSON.stringify(c)).join(", ")} (controls: ${Object.keys(CONTROLS).join(", ")})`);
+    if (unknown.length) throw new Error(`controls: unknown ${unknown.map((c) => quote(c)).join(", ")} (controls: ${Object.keys(CONTROLS).join(", ")})`);
     for (const control of new Set(controls)) {
       const button = document.createElement("button");
       button.type = "button";

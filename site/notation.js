@@ -10,6 +10,8 @@
 // Bad input throws a NotationError saying what is wrong. tests/test_notation_js.py checks that this
 // reads every position of the project's test data exactly as Python does.
 
+import { quote as quoteShort } from "./catalog.js";
+
 export class NotationError extends Error {
   constructor(message) {
     super(message);
@@ -34,7 +36,8 @@ const FORMATS = {
   lion: { fields: ["charges", "marks", "stuck", "clock"], diagrams: false },
 };
 
-const quote = (text) => JSON.stringify(text);
+// Input is echoed shortened: a 200,000-character attribute must not make a 200,000-character message.
+const quote = (text) => quoteShort(text, 100);
 
 function formatOf(info) {
   const format = FORMATS[info?.game];

@@ -18,7 +18,8 @@ const ATTRIBUTES = [
 const EVENTS = ["ks-ready", "ks-move", "ks-end", "ks-error"];
 
 const board = document.createElement("ks-board");
-document.body.append(board);
+const main = document.querySelector("main");
+main.append(board);
 let frameId = "";
 
 function apply() {
@@ -30,7 +31,7 @@ function apply() {
     error.className = "error";
     error.setAttribute("role", "alert");
     error.textContent = `board.html: unknown setting ${unknown.map((k) => quote(k)).join(", ")} (settings: id, ${ATTRIBUTES.join(", ")})`;
-    document.body.append(error);
+    main.append(error);
   }
   frameId = (params.get("id") ?? "").slice(0, 100);
   for (const name of ATTRIBUTES) {

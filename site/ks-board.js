@@ -42,7 +42,12 @@ let frameSheet = null;
 
 /** Lazily: the engine module (and so the worker) is loaded only by a board that is played. */
 let engineModule = null;
-const sharedEngine = async () => (await (engineModule ??= loadEngine())).sharedEngine();
+const sharedEngine = async () => {
+  if (FOREIGN) throw new Error(`a board that plays needs the rules engine's worker, and a browser starts a worker only from the page's own site: on another site, embed ${new URL("board.html", import.meta.url)} in an iframe`);
+  return (await (engineModule ??= loadEngine())).sharedEngine();
+};
+/** This script was loaded by a page of another site (which its host allowed with CORS): diagrams only. */
+const FOREIGN = new URL(import.meta.url).origin !== location.origin;
 
 function loadEngine() {
   // A page that plays fetches files later (its worker's), so a new version of the site must reload

@@ -349,7 +349,7 @@ def build() -> Path:
     ensure_node_packages()
     if DIST.exists():
         shutil.rmtree(DIST)
-    shutil.copytree(SITE, DIST)
+    shutil.copytree(SITE, DIST, ignore=shutil.ignore_patterns("package.json"))  # it is for Node, not the site
     pyodide_dir = DIST / "pyodide"
     pyodide_dir.mkdir()
     copy_runtime(pyodide_dir)

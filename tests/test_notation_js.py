@@ -135,7 +135,7 @@ def mutations(text: str, rng: random.Random, count: int) -> list[str]:
 def read_with_node(cases: list[dict]) -> list[dict]:
     boards = build.games_data()["boards"]
     run = subprocess.run(
-        [NODE, "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(TESTS / "notation_js.mjs")],
+        [NODE, str(TESTS / "notation_js.mjs")],
         input=json.dumps({"boards": boards, "cases": cases}), capture_output=True, text=True, timeout=120, check=True,
     )
     answers = json.loads(run.stdout)

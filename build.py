@@ -59,6 +59,8 @@ API_MODULES = [
 ]
 #: Where the built site keeps the API reference (the page's footer links it).
 API_DIR = Path("docs") / "api"
+#: pdoc's default theme with what the accessibility tests ask for (contrast, named links).
+API_THEME = ROOT / "docs" / "api-theme"
 #: Flags for headless Chromium on a machine without internet (the e2e tests and the benchmark):
 #: without the networking ones, Chromium's background services fail at start-up.
 CHROMIUM_ARGS = [
@@ -68,9 +70,13 @@ CHROMIUM_ARGS = [
 
 
 def ensure_node_packages() -> None:
-    """``npm ci`` unless node_modules holds the pinned Pyodide runtime and workbox-build."""
+    """``npm ci`` unless node_modules holds every package package.json pins, at its version.
+
+    The build needs the Pyodide runtime and workbox-build; the tests that build first need the
+    others (Biome, axe-core), so a checkout whose pins moved on is brought up to date here too.
+    """
     pins = json.loads((ROOT / "package.json").read_text())
-    pinned = {**pins["dependencies"], "workbox-build": pins["devDependencies"]["workbox-build"]}
+    pinned = {**pins["dependencies"], **pins["devDependencies"]}
 
     def installed(name: str) -> str | None:
         meta = ROOT / "node_modules" / name / "package.json"
@@ -80,9 +86,9 @@ def ensure_node_packages() -> None:
         return
     npm = shutil.which("npm")
     if npm is None:
-        sys.exit("build.py: node_modules lacks the pinned Pyodide runtime or workbox-build, and npm is not "
+        sys.exit("build.py: node_modules lacks a package pinned in package.json, and npm is not "
                  "on the PATH; install Node.js (with npm) and run `npm ci` in this folder")
-    print("build.py: installing the Pyodide runtime and workbox-build (npm ci)", flush=True)
+    print("build.py: installing the pinned npm packages (npm ci)", flush=True)
     subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
@@ -253,7 +259,7 @@ def write_api_docs(site: Path) -> bool:
     for name in pygame_rules.__all__:
         vars(pygame_rules).setdefault(name, getattr(pygame_rules, name))
     pdoc.render.configure(docformat="restructuredtext", show_source=False, search=False,
-                          footer_text="Kings & Soldiers: pygame_rules")
+                          footer_text="Kings & Soldiers: pygame_rules", template_directory=API_THEME)
     pdoc.pdoc(*API_MODULES, output_directory=out)
     return True
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import sys
 import zipfile
 
 import build
@@ -54,3 +55,11 @@ def test_the_wheel_carries_bytecode_for_pyodides_python_that_needs_no_dates(tmp_
             assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert int(size) == len(data)
     assert list(files) == [record]
+
+
+def test_without_pdoc_the_api_page_says_how_to_get_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "pdoc", None)  # `import pdoc` raises ImportError
+    assert build.write_api_docs(tmp_path) is False
+    page = (tmp_path / "docs" / "api" / "index.html").read_text()
+    assert 'pip install -e ".[docs]"' in page
+    assert 'pip install -e ".[docs]"' in capsys.readouterr().out

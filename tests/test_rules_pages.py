@@ -20,7 +20,7 @@ from pygame_rules.solve import wins_within
 
 PAGES = Path(__file__).resolve().parent.parent / "site" / "rules"
 SQUARE = re.compile(r"[a-z][1-9]")
-#: The designers' pages this project knows of (RULES.md's seeds); a page links nowhere else.
+#: The designers' pages this project knows of (the original pages docs/rules.md credits); a page links nowhere else.
 KNOWN_LINKS = {
     "https://web.archive.org/web/20020108022440/http:/invisible-city.com/games/lilypad.htm",
     "http://www.invisible-city.com/games/",

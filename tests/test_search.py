@@ -138,7 +138,7 @@ def test_lilypad_takes_the_king_home():
 
 
 def test_lilypad_rules_example_forced_win():
-    # RULES.md: after b3>d3 Black forces its King onto rank 1 within 5 more plies.
+    # docs/rules.md: after b3>d3 Black forces its King onto rank 1 within 5 more plies.
     game = Game("lilypad", None, "8/8/8/5b2/2b3b1/1B6/4b1g1/1g1g3g b -")
     for move in ["g4-f3", "g2:e4", "f5:d3", "d1:f3", "b3>d3"]:
         game.play(move)

@@ -200,7 +200,7 @@ def test_a_parser_refusal_is_said_in_its_words():
 
 
 def position_text(cls, setup: dict) -> str:
-    """A set-up written as a position string the plain way (RULES.md's formats), whatever is in it."""
+    """A set-up written as a position string the plain way (docs/rules.md's formats), whatever is in it."""
     cells = [setup["board"].get(name, EMPTY) for name in cls.geometry.names]
     extra: list[str]
     if cls.game == "lilypad":

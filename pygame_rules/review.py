@@ -45,9 +45,11 @@ __all__ = ["Evaluation", "MoveReview", "Review", "SideReview", "expected_result"
 #: Falls in expected result (0 to 1) from which a move is an inaccuracy, a mistake, a blunder.
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.15
 #: Positions the exhaustive solver may visit to check one claim of the review ("!", "??") and
-#: in one review in all: a review is one request, and the worker answers nothing else meanwhile.
-SOLVER_NODES = 20_000
-REVIEW_SOLVER_NODES = 100_000
+#: in one review in all: a review is one request, and the worker answers nothing else meanwhile
+#: (4,000, asked in the hardest way, take about 2 s in CPython; the claims of a real game's end take
+#: a few hundred).
+SOLVER_NODES = 1_000
+REVIEW_SOLVER_NODES = 4_000
 
 #: The signs a grade is shown with, as chess annotators write them.
 SIGNS = {"only-move": "!", "inaccuracy": "?!", "mistake": "?", "blunder": "??", "win-let-go": "??"}

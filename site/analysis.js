@@ -24,7 +24,7 @@ const SLICE_MS = 100;
  * A game review's quick pass looks at each position as the computer's level 3 does (a fixed number
  * of positions, so a review says the same on any machine); the two positions of each move it
  * grades a mistake or worse are searched again for longer, where a proof may decide the grade.
- * What the engine found here on a position (a proof, a deeper search) counts too.
+ * A proof the engine found here on the analysis board counts too.
  */
 const REVIEW = { level: 3 };
 const RECHECK = { time_ms: 2_000 };
@@ -117,7 +117,7 @@ export function createAnalysisView(element) {
     arrowsPv: null, // the moves drawn as arrows
     drawnAt: 0, // when the engine's lines were last drawn
     review: null, // {ids, evaluations, graded (readReview's answer), running, cancelled}
-    known: new Map(), // the best evaluation the engine found here of each position, by its moves
+    known: new Map(), // the proofs the engine found here (wins in N), by the moves to the position
     loading: null, // the record being opened from the address
   };
 
@@ -125,6 +125,7 @@ export function createAnalysisView(element) {
   const sideName = (index) => sides()[index]?.name ?? "";
   const turnIndex = (ply) => (a.firstSide + ply) % 2;
   const movesAt = (id = a.at) => variations.movesTo(a.tree, id);
+  const knownKey = (moves) => JSON.stringify([a.record.game, a.record.variant, a.record.start, moves]);
   const request = (op, moves, extra = {}) => ({ op, game: a.record.game, variant: a.record.variant, start: a.record.start, moves, ...extra });
   // Moves are numbered in pairs, the first side's move first: "3." before it, "3…" before the other's.
   const firstOfPair = (ply) => (ply - 1 + a.firstSide) % 2 === 0;
@@ -414,11 +415,13 @@ export function createAnalysisView(element) {
     renderEngine();
   }
 
-  // What a search found of the position after `moves`, kept when it is the best known (a review uses it).
+  // A proof the engine found here of the position after `moves` (a review grades by it: a quick
+  // search may not see a long win through). Unproven values are not kept: a review grades by
+  // searches of one budget, so a deeper value beside quick ones makes no false drop.
   function remember(moves, answer) {
     const evaluation = answer.depth > 0 ? readEvaluation(answer) : null;
-    if (!evaluation) return;
-    const key = moves.join(" ");
+    if (!evaluation?.winIn) return;
+    const key = knownKey(moves);
     a.known.set(key, better(a.known.get(key), { ...evaluation, depth: answer.depth }));
   }
 
@@ -571,7 +574,7 @@ export function createAnalysisView(element) {
     try {
       for (const i of ids.keys()) {
         if (job.cancelled) return;
-        job.evaluations[i] = better(await evaluate(job, movesOf(i), REVIEW), a.known.get(movesOf(i).join(" ")));
+        job.evaluations[i] = better(await evaluate(job, movesOf(i), REVIEW), a.known.get(knownKey(movesOf(i))));
         progress.value = i + 1;
         renderGraph();
       }

@@ -26,7 +26,7 @@ const SLICE_MS = 100;
  * grades a mistake or worse are searched again for longer, where a proof may decide the grade.
  * A proof the engine found here on the analysis board counts too.
  */
-const REVIEW = { level: 3 };
+const REVIEW = { level: 3, time_ms: 5_000 }; // level 3's positions; its 0.9 s would cut them short on a busy machine
 const RECHECK = { time_ms: 2_000 };
 /** Moves of a best line drawn as arrows (more only clutter the board). */
 const ARROW_MOVES = 6;

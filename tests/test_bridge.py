@@ -375,7 +375,7 @@ def assert_line_claims_hold(position, line, solver):
 
 def assert_well_formed(answer, position, lines):
     """The shape analysis pages rely on: line 1 is best/score/pv, lines best first, PVs legal."""
-    assert set(answer) >= {"best", "score", "value", "win_in", "depth", "nodes", "pv", "lines", "done"}
+    assert set(answer) >= {"best", "score", "value", "expected", "win_in", "depth", "nodes", "pv", "lines", "done"}
     assert 1 <= len(answer["lines"]) <= lines
     first = answer["lines"][0]
     assert (first["move"], first["score"], first["value"], first["win_in"], first["pv"]) == (
@@ -383,7 +383,7 @@ def assert_well_formed(answer, position, lines):
     assert [line["score"] for line in answer["lines"]] == sorted((line["score"] for line in answer["lines"]), reverse=True)
     assert len({line["move"] for line in answer["lines"]}) == len(answer["lines"])
     for line in answer["lines"]:
-        assert set(line) == {"move", "score", "value", "win_in", "pv"}
+        assert set(line) == {"move", "score", "value", "expected", "win_in", "pv"}
         assert line["pv"][0] == line["move"] and -1 <= line["value"] <= 1
         after = position
         for text in line["pv"]:

@@ -307,6 +307,7 @@ def _base_requests() -> dict[str, list[tuple[dict | None, dict]]]:
         "setup": [(None, s) for s in _setups()],
         "puzzles": [(None, {"game": "lilypad", "variant": None})],
         "puzzle-reply": [(None, {"id": puzzle.id, "moves": [puzzle.solution[0]]})],
+        "review": [(None, {**record, "evaluations": [{"value": 0.1}, None, {"value": -0.25, "win_in": None}]})],
     }
     # An op this table does not know yet is still fuzzed, from a game record and an id.
     return {op: bases.get(op, [(None, {**search})]) for op in bridge.HANDLERS}

@@ -243,6 +243,7 @@ async function boot() {
   if (!opened && !(await openFirst(link?.friend ? tries.slice(1) : tries))) return failed("No game could be opened.");
   renderLibraryIfShown(); // the game on the board is known now
   html.dataset.engine = "ready";
+  html.dataset.engineStart = engine.startedFrom; // how Python started (the tests' arrivals check it)
   html.dataset.playableAt = String(Math.round(performance.now()));
   startThinking();
 }

@@ -440,7 +440,7 @@ def _replay(game: Game, word: str, line: int) -> None:
     except IllegalMoveError:
         legal = position.moves()
         listed = ", ".join(legal[:8]) + (f" and {len(legal) - 8} more" if len(legal) > 8 else "")
-        raise RecordError(f"{name} is not a legal move in {quote(position.text)} (legal: {listed})", line) from None
+        raise RecordError(f"{name} is not a legal move there (legal moves there: {listed})", line) from None
 
 
 def read_record(text: str) -> Game:

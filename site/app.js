@@ -17,6 +17,7 @@ import {
   entryOf,
   fresh,
   keepPosition,
+  knownGames,
   onControls,
   openFirst,
   playPosition,
@@ -38,6 +39,7 @@ import { describeError, showMessage } from "./messages.js";
 import { createPuzzlesView } from "./puzzles.js";
 import { createRouter } from "./router.js";
 import { createRulesView } from "./rules.js";
+import { newId } from "./storage.js";
 
 const html = document.documentElement;
 html.dataset.app = "running"; // start.js reports load failures until now; from here the app does
@@ -149,11 +151,17 @@ async function onEngineLost(error) {
 // game on this board, show the other tab's latest moves (this tab has nothing unsaved: it saves
 // every move as it is played).
 function onEntryChanged(id) {
-  const entry = storage.readEntry(id, new Set(app.catalog.games.map((g) => g.id)));
+  const { entry, problem } = storage.readEntry(id, knownGames());
   if (entry) app.library.entries.set(id, entry);
   else app.library.entries.delete(id);
   renderLibraryIfShown();
   if (id !== app.entry?.id || !app.ready) return;
+  if (problem) {
+    // Left as the other tab wrote it (a newer site may read it); this board's game goes on under a new entry.
+    app.entry = { ...app.entry, id: newId() };
+    showMessage("Another tab saved this game in a form this page cannot read; it is kept as it is (see Your games). This board's game is saved as a new game if you play on.", { kind: "note" });
+    return;
+  }
   if (!entry) {
     showMessage("This game was deleted in another tab. It stays on this board, and is saved again if you play on.", { kind: "note" });
     return;
@@ -189,14 +197,10 @@ async function boot() {
     if (router.current !== "game") router.go(linkHash(app.record));
   });
   renderLevels(app.catalog.levels);
-  route();
-  const library = storage.readLibrary(new Set(app.catalog.games.map((g) => g.id)));
+  const library = storage.readLibrary(knownGames());
   app.library = library;
-  for (const { what, why, text } of library.damaged) {
-    showMessage(`${capitalise(what)} could not be read (${why}). It has been set aside, so you can copy it out below; every other saved game is kept.`, {
-      details: { label: "The damaged data, to copy", text },
-    });
-  }
+  route(); // after the library is read: a reload on #library lists it
+  tellUnreadable(library.untold);
   storage.onEntryChanged(onEntryChanged);
 
   // What to open, best first: a shared link, the saved game, a new game of the linked game, then
@@ -237,10 +241,23 @@ async function boot() {
   }
   // A friend's link that failed falls back to the saved game (its first try was the link itself).
   if (!opened && !(await openFirst(link?.friend ? tries.slice(1) : tries))) return failed("No game could be opened.");
+  renderLibraryIfShown(); // the game on the board is known now
   html.dataset.engine = "ready";
   html.dataset.engineStart = engine.startedFrom; // how Python started (the tests' arrivals check it)
   html.dataset.playableAt = String(Math.round(performance.now()));
   startThinking();
+}
+
+// Saved texts this page cannot read, found at start-up for the first time: they stay where they
+// are, listed in Your games to copy out, download or delete. One message, however many there are.
+function tellUnreadable(untold) {
+  if (!untold.length) return;
+  const [first] = untold;
+  const text =
+    untold.length === 1
+      ? `${capitalise(first.what)} could not be read (${first.why}). It is kept as it is: Your games lists it, to copy out, download or delete; every other saved game is kept.`
+      : `${untold.length} saved texts could not be read (the first: ${first.what}, ${first.why}). They are kept as they are: Your games lists them, to copy out, download or delete; every other saved game is kept.`;
+  showMessage(text, { action: { label: "Show them", run: () => go("#library") } });
 }
 
 function failed(message) {

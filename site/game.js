@@ -351,10 +351,26 @@ function save() {
     updated: new Date().toISOString(),
     result: state.result ?? null,
     resultText: state.resultText ?? null,
+    imported: null,
   };
+  // What an imported record said beyond its moves holds while its moves are played as it gave them.
+  const { imported } = app.entry;
+  if (imported) {
+    const same = (n) => line.moves.length >= n && imported.moves.slice(0, n).every((m, i) => m === line.moves[i]);
+    const comments = Object.fromEntries(Object.entries(imported.comments).filter(([ply]) => same(Number(ply))));
+    const result = line.moves.length === imported.moves.length && same(line.moves.length) && !state.result ? imported.result : null;
+    entry.imported = { ...imported, comments, result, resultText: result && imported.resultText };
+  }
+  let kept = storage.writeEntry(entry);
+  if (!kept && storage.readEntry(entry.id, knownGames()).problem) {
+    // Another tab left a text this page cannot read under this game's key: it stays, and this game
+    // is kept under a new one.
+    app.entry = { ...app.entry, id: newId() };
+    entry.id = app.entry.id;
+    kept = storage.writeEntry(entry);
+  }
   app.library.entries.set(entry.id, entry);
   app.library.last = { ...app.library.last, current: entry.id, [record.game]: entry.id };
-  const kept = storage.writeEntry(entry);
   if (!kept && !app.storageFull) {
     showMessage("This browser is not keeping your games (its storage is full or turned off): they will be lost when the page closes.");
   }
@@ -364,6 +380,9 @@ function save() {
 }
 
 const newEntry = () => ({ id: newId(), created: new Date().toISOString() });
+
+/** The ids of the games the site has (storage checks entries against them). */
+export const knownGames = () => new Set(app.catalog?.games.map((g) => g.id) ?? []);
 
 // The library entry to continue for a game: the one it showed last, else its latest.
 export function entryOf(game) {
@@ -429,16 +448,17 @@ export async function act(task, { byComputer = false } = {}) {
   }
 }
 
-// Open the first of `tries` ({label, record, cursor?, entry?}) that Python accepts; say why others
-// failed. Every move of the record is checked; the board shows the first `cursor` of them. A try
-// with a library entry continues it; one without starts a new entry (the others stay).
+// Open the first of `tries` ({label, record, cursor?, entry?, imported?}) that Python accepts; say
+// why others failed. Every move of the record is checked; the board shows the first `cursor` of
+// them. A try with a library entry continues it; one without starts a new entry (the others stay),
+// with `imported` (storage.js) when it comes from a record.
 export async function openFirst(tries) {
-  for (const { label, record, cursor, entry } of tries) {
+  for (const { label, record, cursor, entry, imported = null } of tries) {
     try {
       const { state: end, info } = await fetchGame(record);
       const line = lineOf(end.history, cursor);
       const state = atEnd(line) ? end : await engine.call(request("state", { ...record, moves: shown(line) }));
-      app.entry = entry ? { id: entry.id, created: entry.created } : newEntry();
+      app.entry = entry ? { id: entry.id, created: entry.created, imported: entry.imported ?? null } : { ...newEntry(), imported };
       if (MODES.includes(entry?.mode) && entry.mode !== app.mode) {
         app.mode = entry.mode; // a saved game goes on with the players it had
         $("mode").value = app.mode;

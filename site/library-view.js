@@ -1,12 +1,14 @@
 // The library view (`#library`): every saved game, to open, export as a record or delete (with
-// Undo), analyse, and records to import (pasted, chosen or dropped). library.js draws the list.
+// Undo), analyse, and records to import (pasted, chosen or dropped); and the saved texts this page
+// cannot read (storage.js keeps them), to copy out, download or delete. library.js draws the list.
 
-import { act, app, continuing, engine, openFirst, storage } from "./game.js";
+import { act, app, continuing, engine, knownGames, openFirst, storage } from "./game.js";
 import { boardEntry } from "./catalog.js";
-import { renderLibrary } from "./library.js";
+import { recordDate, renderLibrary } from "./library.js";
 import { analysisHash, linkHash } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
 import { createRecordForm } from "./records.js";
+import { checkImported } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 let go = null;
@@ -54,13 +56,18 @@ export function renderLibraryIfShown() {
   if (!shown || !app.catalog) return;
   renderLibrary($("library-list"), {
     entries: app.library.entries,
+    unreadable: storage.unreadable(knownGames()),
     catalog: app.catalog,
     currentId: app.entry?.id,
-    on: { open: openEntry, analyse: analyseEntry, exportRecord, remove: removeEntry },
+    on: { open: openEntry, analyse: analyseEntry, exportRecord, remove: removeEntry, download: downloadTexts, removeText },
   });
 }
 
-const backToBoard = () => go(linkHash(app.record));
+// Back to the game, at the top of the page (not at the library's scroll offset).
+function backToBoard() {
+  go(linkHash(app.record));
+  scrollTo(0, 0);
+}
 
 // A saved game on the analysis board, at the move it was left at; the game on the board stays.
 const analyseEntry = (entry) => go(analysisHash(entry.record, entry.cursor));
@@ -70,12 +77,13 @@ function openEntry(entry) {
   return act(async () => void (await openFirst([continuing("That saved game", entry)])));
 }
 
+const titleOf = (record) => boardEntry(app.catalog, record.game, record.variant)?.info.title ?? record.game;
+
 function removeEntry(entry) {
   const text = storage.deleteEntry(entry.id);
   app.library.entries.delete(entry.id);
   renderLibraryIfShown();
-  const title = boardEntry(app.catalog, entry.record.game, entry.record.variant)?.info.title ?? entry.record.game;
-  showMessage(`Deleted the ${title} game of ${new Date(entry.updated).toLocaleDateString()}.`, {
+  showMessage(`Deleted the ${titleOf(entry.record)} game of ${new Date(entry.updated).toLocaleDateString()}.`, {
     kind: "note",
     action: {
       label: "Undo",
@@ -87,19 +95,57 @@ function removeEntry(entry) {
   });
 }
 
-// A game as a record (the bridge writes it), downloaded as a .txt file and copied if allowed.
-async function exportRecord(entry) {
+// A text this page cannot read, deleted at the person's word (with Undo).
+function removeText(item) {
+  const text = storage.deleteText(item.key);
+  renderLibraryIfShown();
+  if (text == null) return showMessage("That text could not be deleted (the browser's storage refused).");
+  showMessage(`Deleted ${item.what} that could not be read.`, {
+    kind: "note",
+    action: {
+      label: "Undo",
+      run: () => {
+        if (!storage.restoreText(item.key, text)) showMessage("It could not be put back: the browser's storage is full. Its text is below, to copy.", { details: { label: "The text", text } });
+        renderLibraryIfShown();
+      },
+    },
+  });
+}
+
+// A file for the person to keep, downloaded by the browser.
+function download(name, text) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+// Unreadable texts, downloaded as one file: each with what it is and why it could not be read.
+function downloadTexts(items) {
+  const text = items.map((item) => `=== ${item.what} (${item.why}), kept as ${item.key}\n${item.text}\n`).join("\n");
+  download(`kings-and-soldiers-unreadable-${recordDate(new Date().toISOString())}.txt`, text);
+  showMessage(items.length === 1 ? "Its text was downloaded." : `Their ${items.length} texts were downloaded, in one file.`, { kind: "note" });
+}
+
+// The tags and comments a game's record is written with: an imported record's own (its players,
+// Date, other tags, comments and declared result, while its moves stand), else who played here.
+function recordExtras(entry) {
   const info = boardEntry(app.catalog, entry.record.game, entry.record.variant)?.info;
-  const players = Object.fromEntries(
+  const played = Object.fromEntries(
     (info?.sides ?? []).map((side, i) => [side.name, entry.mode === "two" ? "Player" : entry.mode === `play-${i}` ? "You" : `Computer level ${entry.level ?? "?"}`]),
   );
+  const imported = entry.imported;
+  const tags = imported ? { ...imported.tags } : { ...played, Date: recordDate(entry.updated) };
+  if (imported?.result && !entry.result) tags.Result = imported.result;
+  return { tags, comments: imported?.comments ?? {} };
+}
+
+// A game as a record (the bridge writes it), downloaded as a .txt file and copied if allowed.
+async function exportRecord(entry) {
   try {
-    const { text } = await engine.call({ op: "record-write", ...entry.record, tags: { Date: entry.updated.slice(0, 10), ...players } });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-    link.download = `${entry.record.game}-${entry.updated.slice(0, 10)}.txt`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    const { text } = await engine.call({ op: "record-write", ...entry.record, ...recordExtras(entry) });
+    download(`${entry.record.game}-${recordDate(entry.updated)}.txt`, text);
     let copied = false;
     try {
       await navigator.clipboard.writeText(text);
@@ -114,10 +160,11 @@ async function exportRecord(entry) {
 }
 
 // A game record read by the import form (pasted, a file, a dropped file): it opens as a new library
-// entry, and the game on the board stays in the library.
-async function importRecord({ game, variant, start, moves }) {
+// entry with what the record said beyond its moves, and the game on the board stays in the library.
+async function importRecord({ game, variant, start, moves, tags, comments, result, resultText }) {
   // Thrown, not returned: the form then keeps the record in its box, to import again.
   if (!app.ready) throw new Error("the page is still starting; try again in a moment");
   backToBoard();
-  await act(async () => void (await openFirst([{ label: "The record", record: { game, variant, start, moves } }])));
+  const imported = checkImported({ moves, tags, comments, result: result === "*" ? null : result, resultText });
+  await act(async () => void (await openFirst([{ label: "The record", record: { game, variant, start, moves }, imported }])));
 }

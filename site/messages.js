@@ -1,5 +1,8 @@
 // Messages to the person, in the page's message area: errors (role=alert) and notes (role=status).
-// A message may carry a text to copy out (damaged saved data), shown in a read-only box.
+// A message may carry a text to copy out (damaged saved data), shown in a read-only box. A note
+// ("downloaded", "deleted, Undo") is about the last thing done: it goes when the next message comes,
+// or after a while (longer with an Undo; never while the pointer or the focus is on it). An error
+// stays until it is dismissed.
 
 // Each view has its own message area: messages go to the one in view.
 const area = () => [...document.querySelectorAll(".messages")].find((el) => !el.closest("[hidden]")) ?? document.getElementById("messages");
@@ -9,6 +12,7 @@ const area = () => [...document.querySelectorAll(".messages")].find((el) => !el.
  * `action` ({label, run}) adds a button that runs once and closes the message (an Undo).
  */
 export function showMessage(text, { kind = "error", details = null, action = null } = {}) {
+  for (const old of area().querySelectorAll(".message.note")) old.remove();
   const box = document.createElement("div");
   box.className = `message ${kind}`;
   box.setAttribute("role", kind === "error" ? "alert" : "status");
@@ -43,7 +47,22 @@ export function showMessage(text, { kind = "error", details = null, action = nul
     box.append(more);
   }
   area().append(box);
+  if (kind === "note" && !details) fadeLater(box, action ? NOTE_WITH_ACTION_MS : NOTE_MS);
   return box;
+}
+
+/** How long a note stays, in milliseconds (with an action such as Undo: longer). */
+export const NOTE_MS = 8000;
+export const NOTE_WITH_ACTION_MS = 20_000;
+
+function fadeLater(box, ms) {
+  const held = () => box.matches(":hover") || box.contains(document.activeElement);
+  const timer = setInterval(() => {
+    if (held()) return;
+    clearInterval(timer);
+    box.classList.add("fading");
+    setTimeout(() => box.remove(), 400);
+  }, ms);
 }
 
 /** An error as a person should read it: the engine's own words, or a plain summary of a bug. */

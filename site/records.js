@@ -13,8 +13,9 @@ const isText = (value) => typeof value === "string";
 const isTextOrNull = (value) => value === null || value === undefined || isText(value);
 
 /**
- * The game a record's text holds: `{game, variant, start, moves, tags, result}` (variant and start
- * null for the standard ones). `engine` is the page's engine (its `call` sends a bridge request).
+ * The game a record's text holds: `{game, variant, start, moves, tags, comments, result,
+ * resultText}` (variant and start null for the standard ones; comments keyed by the number of
+ * moves before them; result the declared one, resultText it in words). `engine` is the page's engine (its `call` sends a bridge request).
  * Throws a RecordError for text that is too long or no record, and for an answer that is not one.
  */
 export async function readRecord(engine, text) {
@@ -30,8 +31,17 @@ export async function readRecord(engine, text) {
   if (!isText(game) || !isTextOrNull(variant) || !isTextOrNull(start) || !Array.isArray(moves) || !moves.every(isText)) {
     throw new RecordError("the engine's answer was not a game (try reloading the page)");
   }
-  const tags = read.tags && typeof read.tags === "object" ? read.tags : {};
-  return { game, variant: variant ?? null, start: start ?? null, moves, tags, result: isText(read.result) ? read.result : null };
+  const texts = (map) => (map && typeof map === "object" ? Object.fromEntries(Object.entries(map).filter(([, v]) => isText(v))) : {});
+  return {
+    game,
+    variant: variant ?? null,
+    start: start ?? null,
+    moves,
+    tags: texts(read.tags),
+    comments: texts(read.comments),
+    result: isText(read.result) ? read.result : null,
+    resultText: isText(read.resultText) ? read.resultText : null,
+  };
 }
 
 /** The game in a record file (chosen or dropped); its size is checked before it is read. */

@@ -1,30 +1,45 @@
-// What the site keeps in the browser (localStorage): the games library and a few settings.
+// What the site keeps in the browser (localStorage): the games library, puzzle progress and a few
+// settings.
 //
 // Every game is an entry of its own, under its own key (`kings-and-soldiers/game/<id>`), written
 // alone: two tabs playing different games never overwrite each other, and a tab hears of another's
-// change to an entry through the browser's "storage" event. Everything read back is untrusted (an
-// older or newer site, an extension, a person editing it, a full disk): each entry is checked on
-// its own; one that fails is set aside with its raw text, so the person can copy it out, and every
-// other one is kept. Entries are looked up in a Map, so an id like "constructor" is just unknown.
+// change to an entry through the browser's "storage" event. Entries are looked up in a Map, so an
+// id like "constructor" is just unknown.
+//
+// The storage rules (for every feature that keeps something here):
+// - Everything read back is untrusted (an older or newer site in another tab, an extension, a
+//   person editing it, a full disk): each key is checked on its own, and one that fails never
+//   stops the others from being read.
+// - Nothing the person made is removed or overwritten because this page cannot read it: the text
+//   stays where it is (another tab may be a newer site that can), and is listed as unreadable
+//   (`unreadable()`), for the person to copy out, download or delete.
+// - Text is moved only by copying it first, reading the copy back, then removing the original:
+//   when the copy cannot be written (storage full) the original stays.
+// - Every write says whether it was kept (false: storage full or turned off).
 //
 // An entry: {id, record, cursor, board, lastMove, mode, level, created, updated, result,
-// resultText}: record is {game, variant, start, moves} (start null = the game's start position),
-// cursor how many of the moves the board showed (review), board / lastMove what was drawn last
-// (only to draw at once before Python has checked the record), mode / level who played, and
-// result / resultText the end as Python last said it (for the library's list).
+// resultText, imported}: record is {game, variant, start, moves} (start null = the game's start
+// position), cursor how many of the moves the board showed (review), board / lastMove what was
+// drawn last (only to draw at once before Python has checked the record), mode / level who played,
+// result / resultText the end as Python last said it (for the library's list), and imported what
+// an imported record said beyond its moves ({moves, tags, comments, result, resultText}: the
+// moves it had, its tags such as players and Date, comments keyed by the number of moves before
+// them, and a declared result such as a resignation), or null.
 // The site's first format (one saved game per game type under `kings-and-soldiers/v1`) is carried
-// over into entries once, then removed.
+// over into entries once (its unreadable parts set aside), then removed.
 
 const PREFIX = "kings-and-soldiers/";
 const OLD_SAVED_KEY = `${PREFIX}v1`;
 const ENTRY_PREFIX = `${PREFIX}game/`;
+const SET_ASIDE_PREFIX = `${PREFIX}set-aside/`; // {what, why, when, text}: a text moved out of a key that had to change
 const LAST_KEY = `${PREFIX}last`; // {current: entry id, <game id>: entry id}: what each game type last showed
-const DAMAGED_KEY = `${PREFIX}damaged`;
-const SOLVED_KEY = `${PREFIX}puzzles-solved`; // [puzzle id]: the puzzles solved in this browser
+const OLD_DAMAGED_KEY = `${PREFIX}damaged`; // an earlier site's list of set-aside texts: moved into set-aside keys
+const TOLD_KEY = `${PREFIX}unreadable-told`; // [key]: the unreadable keys the person was told of
+const SOLVED = "puzzles-solved"; // [puzzle id]: the puzzles solved in this browser (a readValue name)
 
 /** Bounds on what a record may hold (a position string, a move text, the number of moves). */
 export const LIMITS = { position: 4000, move: 64, moves: 10000 };
-const KEEP_DAMAGED = 20; // damaged texts kept for copying out, newest last
+const RESULTS = ["1-0", "0-1", "1/2-1/2", "*"];
 
 const isPlainObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const isName = (value) => typeof value === "string" && value.length > 0 && value.length <= LIMITS.move;
@@ -77,7 +92,8 @@ export function checkEntry(id, value) {
   // How many of the moves the board showed (review); the end when missing or out of range.
   const cursor = Number.isInteger(value.cursor) && value.cursor >= 0 && value.cursor <= record.moves.length ? value.cursor : record.moves.length;
   const level = Number.isInteger(value.level) && value.level >= 1 && value.level <= 9 ? value.level : null;
-  const date = (text) => (shortText(text, 40) && !Number.isNaN(Date.parse(text)) ? text : null);
+  // Dates are kept as ISO strings (what the export's Date tag is cut from), whatever was written.
+  const date = (text) => (shortText(text, 40) && isoDate(text)) || null;
   const created = date(value.created) ?? date(value.updated) ?? new Date(0).toISOString();
   return {
     id,
@@ -91,8 +107,45 @@ export function checkEntry(id, value) {
     updated: date(value.updated) ?? created,
     result: shortText(value.result, 16),
     resultText: shortText(value.resultText, 200),
+    imported: checkImported(value.imported),
   };
 }
+
+// A date as an ISO string (year 1 to 9999), or null.
+function isoDate(text) {
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) return null;
+  const iso = new Date(time).toISOString();
+  return /^\d{4}-/.test(iso) ? iso : null;
+}
+
+const TAG_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
+
+/**
+ * What an imported record said beyond its moves, checked: {moves, tags, comments, result,
+ * resultText} (tags without the record's own Game, Variant, Position and Result), or null. A damaged
+ * part is dropped, as the drawing is: the record itself is what counts.
+ */
+export function checkImported(value) {
+  if (!isPlainObject(value)) return null;
+  const texts = (map, keyOk, max) =>
+    Object.fromEntries(Object.entries(isPlainObject(map) ? map : {}).filter(([k, v]) => keyOk(k) && typeof v === "string" && v.length <= max).slice(0, 100));
+  let moves = [];
+  try {
+    moves = checkRecord({ game: "-", moves: value.moves }).moves;
+  } catch {
+    return null;
+  }
+  const result = RESULTS.includes(value.result) ? value.result : null;
+  return {
+    moves,
+    tags: texts(value.tags, (k) => TAG_NAME.test(k) && !["Game", "Variant", "Position", "Result"].includes(k), 1000),
+    comments: texts(value.comments, (k) => /^\d{1,5}$/.test(k) && Number(k) <= moves.length, 10_000),
+    result,
+    resultText: result && shortText(value.resultText, 200),
+  };
+}
+
 
 function browserStorage() {
   try {
@@ -102,11 +155,20 @@ function browserStorage() {
   }
 }
 
+const parse = (text) => {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return { why: "it is not readable data" };
+  }
+};
+
 /**
  * The browser's storage for the site. `store` is a Storage (localStorage by default; tests pass a
  * stand-in); a store that throws (disabled storage, private mode) behaves as an empty one.
+ * `events` is where the browser's "storage" events arrive (the window; tests pass an EventTarget).
  */
-export function createStorage(store = browserStorage()) {
+export function createStorage(store = browserStorage(), events = globalThis) {
   const get = (key) => {
     try {
       return store.getItem(key);
@@ -123,142 +185,190 @@ export function createStorage(store = browserStorage()) {
       return false;
     }
   };
-
-  /** Raw texts set aside: [{when, what, why, text}], oldest first. */
-  function damaged() {
+  const remove = (key) => {
     try {
-      const list = JSON.parse(get(DAMAGED_KEY) ?? "[]");
-      return Array.isArray(list) ? list.filter((d) => isPlainObject(d) && typeof d.text === "string") : [];
+      store.removeItem(key);
+      return true;
     } catch {
-      return [];
+      return false;
     }
-  }
-
-  // Keep a damaged text (once) so that writing the good games back never destroys it.
-  function setAside(item) {
-    const list = damaged().filter((d) => d.text !== item.text);
-    list.push({ when: new Date().toISOString(), ...item });
-    put(DAMAGED_KEY, JSON.stringify(list.slice(-KEEP_DAMAGED)));
-  }
-
-  // The first format, one saved game per game type: carried over into entries, once.
-  function migrate(knownGames, reject) {
-    const text = get(OLD_SAVED_KEY);
-    if (text == null) return;
-    let data = null;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      // set aside below
-    }
-    if (!isPlainObject(data) || !isPlainObject(data.games)) {
-      reject("your saved games", "they are not readable data", text);
-    } else {
-      const last = {};
-      for (const [game, saved] of Object.entries(data.games)) {
-        try {
-          if (!knownGames.has(game)) throw new Error("the site has no such game");
-          const id = newId();
-          const entry = checkEntry(id, { ...(isPlainObject(saved) ? saved : {}), id, updated: new Date().toISOString() });
-          if (!isPlainObject(saved) || entry.record.game !== game) throw new Error("it is not a game record of that game");
-          if (!put(ENTRY_PREFIX + id, JSON.stringify(entry))) return; // full: keep the old save for now
-          last[game] = id;
-          if (data.current === game) last.current = id;
-        } catch (error) {
-          reject(knownGames.has(game) ? `your saved game of ${game}` : `a saved game filed as ${JSON.stringify(game.slice(0, 40))}`, error.message, JSON.stringify({ [game]: saved }));
-        }
-      }
-      put(LAST_KEY, JSON.stringify({ ...readLast(), ...last }));
-    }
-    try {
-      store.removeItem(OLD_SAVED_KEY);
-    } catch {
-      // nothing to remove
-    }
-  }
-
-  function readLast() {
-    try {
-      const last = JSON.parse(get(LAST_KEY) ?? "{}");
-      return isPlainObject(last) ? Object.fromEntries(Object.entries(last).filter(([, id]) => typeof id === "string" && ID.test(id))) : {};
-    } catch {
-      return {};
-    }
-  }
-
-  function keys() {
+  };
+  const keys = (prefix) => {
     const found = [];
     try {
       for (let i = 0; i < store.length; i++) {
         const key = store.key(i);
-        if (key?.startsWith(ENTRY_PREFIX)) found.push(key);
+        if (key?.startsWith(prefix)) found.push(key);
       }
     } catch {
-      // no storage: no entries
+      // no storage: no keys
     }
     return found;
+  };
+  const blocked = new Set(); // names whose unreadable text could not be set aside: never overwritten
+
+  // Keep `item` ({what, why, text}) under a set-aside key of its own; true once it reads back. `id`
+  // makes the key (the same text set aside twice, by two tabs or two tries, lands on one key).
+  function setAside(id, item) {
+    const key = SET_ASIDE_PREFIX + id;
+    const text = JSON.stringify({ ...item, when: new Date().toISOString() });
+    const held = parse(get(key)).value;
+    if (held?.text === item.text) return true;
+    if (get(key) != null) return false; // another text holds that key: leave both where they are
+    return put(key, text) && get(key) === text;
   }
 
-  return {
+  // A stable id for a text: the same text always gets the same set-aside key.
+  const idOf = (label, text) => {
+    let hash = 0x811c9dc5; // FNV-1a over the text's UTF-16 units
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    return `${label}-${text.length}-${hash.toString(36)}`;
+  };
+
+  // The first format, one saved game per game type: each game carried over into an entry (`v1-<game>`,
+  // written once: a second try never overwrites a game played on since), each unreadable one set
+  // aside; the old key is removed only once every part of it is kept elsewhere.
+  function migrate(knownGames) {
+    const text = get(OLD_SAVED_KEY);
+    if (text == null) return;
+    const data = parse(text).value;
+    let kept = true;
+    if (!isPlainObject(data) || !isPlainObject(data.games)) {
+      kept = setAside(idOf("v1", text), { what: "your saved games", why: "they are not readable data", text });
+    } else {
+      const last = {};
+      for (const [game, saved] of Object.entries(data.games)) {
+        const id = `v1-${/^[a-z0-9-]{1,40}$/.test(game) ? game : idOf("game", game)}`;
+        try {
+          if (!knownGames.has(game)) throw new Error("the site has no such game");
+          const entry = checkEntry(id, { ...(isPlainObject(saved) ? saved : {}), id, updated: new Date().toISOString() });
+          if (!isPlainObject(saved) || entry.record.game !== game) throw new Error("it is not a game record of that game");
+          if (get(ENTRY_PREFIX + id) == null && !put(ENTRY_PREFIX + id, JSON.stringify(entry))) kept = false;
+          last[game] = id;
+          if (data.current === game) last.current = id;
+        } catch (error) {
+          const what = knownGames.has(game) ? `your saved game of ${game}` : `a saved game filed as ${JSON.stringify(game.slice(0, 40))}`;
+          const part = JSON.stringify({ [game]: saved });
+          kept = setAside(idOf("v1", part), { what, why: error.message, text: part }) && kept;
+        }
+      }
+      put(LAST_KEY, JSON.stringify({ ...last, ...readLast() }));
+    }
+    if (kept) remove(OLD_SAVED_KEY);
+  }
+
+  // An earlier site kept set-aside texts in one list: each moves to a key of its own.
+  function moveOldDamaged() {
+    const text = get(OLD_DAMAGED_KEY);
+    if (text == null) return;
+    const list = parse(text).value;
+    const items = Array.isArray(list) && list.every((d) => isPlainObject(d) && typeof d.text === "string") ? list : null;
+    const kept = items
+      ? items.every((d) => setAside(idOf("old", d.text), { what: shortText(d.what, 200) ?? "saved data", why: shortText(d.why, 500) ?? "it could not be read", text: d.text }))
+      : setAside(idOf("old", text), { what: "saved data set aside earlier", why: "it is not readable data", text });
+    if (kept) remove(OLD_DAMAGED_KEY);
+  }
+
+  function readLast() {
+    const last = parse(get(LAST_KEY) ?? "{}").value;
+    return isPlainObject(last) ? Object.fromEntries(Object.entries(last).filter(([, id]) => typeof id === "string" && ID.test(id))) : {};
+  }
+
+  // One entry's text, checked: {entry} or {problem: {key, what, why, text}}.
+  function checkEntryText(id, text, knownGames) {
+    const key = ENTRY_PREFIX + id;
+    const { value, why } = parse(text);
+    try {
+      if (why) throw new Error(why);
+      const entry = checkEntry(id, value);
+      if (!knownGames.has(entry.record.game)) throw new Error("it is a game this version of the site does not have");
+      return { entry };
+    } catch (error) {
+      return { problem: { key, what: "a saved game", why: error.message, text } };
+    }
+  }
+
+  // A set-aside text, as it was written (or the whole text, if the key itself was damaged).
+  function setAsideItem(key) {
+    const text = get(key);
+    if (text == null) return null;
+    const held = parse(text).value;
+    if (isPlainObject(held) && typeof held.text === "string") {
+      return { key, what: shortText(held.what, 200) ?? "saved data", why: shortText(held.why, 500) ?? "it could not be read", text: held.text };
+    }
+    return { key, what: "saved data set aside", why: "it is not readable data", text };
+  }
+
+  // Every entry, and every text this page cannot read.
+  function scan(knownGames) {
+    const entries = new Map();
+    const unreadable = [];
+    for (const key of keys(ENTRY_PREFIX)) {
+      const text = get(key);
+      if (text == null) continue;
+      const { entry, problem } = checkEntryText(key.slice(ENTRY_PREFIX.length), text, knownGames);
+      if (entry) entries.set(entry.id, entry);
+      else unreadable.push(problem);
+    }
+    for (const key of keys(SET_ASIDE_PREFIX)) {
+      const item = setAsideItem(key);
+      if (item) unreadable.push(item);
+    }
+    return { entries, unreadable };
+  }
+
+  const storage = {
     /**
      * The library: every entry, checked (the first format carried over first). `knownGames` is the
-     * set of game ids the site has; an entry of another game is set aside.
-     * @returns {{entries: Map<string, object>, last: object, damaged: {what, why, text}[]}}
-     *   `last` maps "current" and game ids to entry ids; `damaged` lists what was set aside on this
-     *   read (its text is kept in storage too, and the entry's own key removed).
+     * set of game ids the site has.
+     * @returns {{entries: Map<string, object>, last: object, unreadable: object[], untold: object[]}}
+     *   `last` maps "current" and game ids to entry ids; `unreadable` is every text kept that this
+     *   page cannot read (see `unreadable()`), `untold` those the person has not been told of yet
+     *   (from now on they count as told).
      */
     readLibrary(knownGames) {
-      const result = { entries: new Map(), last: {}, damaged: [] };
-      const reject = (what, why, text) => {
-        const item = { what, why, text };
-        result.damaged.push(item);
-        setAside(item);
-      };
-      migrate(knownGames, reject);
-      for (const key of keys()) {
-        const id = key.slice(ENTRY_PREFIX.length);
-        const text = get(key);
-        const entry = this.readEntry(id, knownGames, text, (why) => reject("a saved game", why, text));
-        if (entry) result.entries.set(id, entry);
-      }
-      result.last = readLast();
-      return result;
+      migrate(knownGames);
+      moveOldDamaged();
+      const { entries, unreadable } = scan(knownGames);
+      const toldList = parse(get(TOLD_KEY) ?? "[]").value;
+      const told = new Set(Array.isArray(toldList) ? toldList : []);
+      const untold = unreadable.filter((u) => !told.has(u.key));
+      if (untold.length) put(TOLD_KEY, JSON.stringify(unreadable.map((u) => u.key)));
+      return { entries, last: readLast(), unreadable, untold };
     },
 
-    /** One entry, checked; null (and `onDamaged(why)`, its key removed) when it is not sound. */
-    readEntry(id, knownGames, text = get(ENTRY_PREFIX + id), onDamaged = () => {}) {
-      if (text == null) return null;
-      try {
-        const entry = checkEntry(id, JSON.parse(text));
-        if (!knownGames.has(entry.record.game)) throw new Error("it is a game the site does not have");
-        return entry;
-      } catch (error) {
-        onDamaged(error instanceof SyntaxError ? "it is not readable data" : error.message);
-        try {
-          store.removeItem(ENTRY_PREFIX + id); // its text is set aside: do not report it again
-        } catch {
-          // left in place
-        }
-        return null;
-      }
+    /**
+     * Every text kept that this page cannot read: [{key, what, why, text}], entries first. They stay
+     * where they are until the person deletes them (`deleteText`).
+     */
+    unreadable: (knownGames) => scan(knownGames).unreadable,
+
+    /**
+     * One entry, checked: `{entry}` when it reads, `{problem: {key, what, why, text}}` when it does
+     * not (it stays where it is), `{}` when there is none.
+     */
+    readEntry(id, knownGames) {
+      const text = get(ENTRY_PREFIX + id);
+      return text == null ? {} : checkEntryText(id, text, knownGames);
     },
 
-    /** Write one entry (and remember it as its game's and the tab's last); false when storage is full or off. */
+    /**
+     * Write one entry (and remember it as its game's and the tab's last); false when storage is
+     * full or off, or when its key holds a text this page cannot read (another tab's: it is never
+     * overwritten; save under a new id).
+     */
     writeEntry(entry) {
-      const kept = put(ENTRY_PREFIX + entry.id, JSON.stringify(entry));
+      const key = ENTRY_PREFIX + entry.id;
+      const held = get(key);
+      if (held != null && !checkEntryText(entry.id, held, { has: () => true }).entry) return false;
+      const kept = put(key, JSON.stringify(entry));
       if (kept) put(LAST_KEY, JSON.stringify({ ...readLast(), current: entry.id, [entry.record.game]: entry.id }));
       return kept;
     },
 
-    /** Remove one entry; its last data is returned, for an undo. */
+    /** Remove one entry; its last text is returned, for an undo. */
     deleteEntry(id) {
-      const text = get(ENTRY_PREFIX + id);
-      try {
-        store.removeItem(ENTRY_PREFIX + id);
-      } catch {
-        return null;
-      }
-      return text;
+      return storage.deleteText(ENTRY_PREFIX + id);
     },
 
     /** Put back an entry's text removed by deleteEntry. */
@@ -267,34 +377,72 @@ export function createStorage(store = browserStorage()) {
     },
 
     /**
+     * Remove a kept text the person chose to delete (an unreadable one's `key`); the text is
+     * returned (null when nothing was removed), to put back with `restoreText`.
+     */
+    deleteText(key) {
+      if (!key.startsWith(PREFIX)) return null;
+      const text = get(key);
+      return text != null && remove(key) ? text : null;
+    },
+
+    /** Put back a text removed by deleteText; false when it cannot be kept. */
+    restoreText(key, text) {
+      return key.startsWith(PREFIX) && put(key, text);
+    },
+
+    /**
      * Call fn(id) when another tab changes or removes entry `id` (the browser's storage event; it
      * never fires for this tab's own writes). Returns nothing; listens for the page's life.
      */
     onEntryChanged(fn) {
-      globalThis.addEventListener?.("storage", (event) => {
+      events.addEventListener?.("storage", (event) => {
         if (event.key?.startsWith(ENTRY_PREFIX)) fn(event.key.slice(ENTRY_PREFIX.length));
       });
     },
 
-    damaged,
-
     /**
-     * The ids of the puzzles solved in this browser, of those in `knownIds` (a Set) only: whatever
-     * else the saved list holds (damage, another site version's ids) is ignored.
+     * A value of a feature's own (puzzle progress, say), kept as JSON under `name` and checked by
+     * `check(value)`, which returns what to use or throws an Error saying in plain words what is
+     * wrong. Null when there is none. A text that fails is first set aside (listed as unreadable,
+     * `what` naming it for the person), so that writing `name` again loses nothing; if it cannot be
+     * set aside (storage full), `writeValue(name)` refuses to overwrite it.
      */
-    readSolvedPuzzles(knownIds) {
-      let list = null;
+    readValue(name, check, what = name) {
+      const key = PREFIX + name;
+      const text = get(key);
+      if (text == null) return null;
+      const { value, why } = parse(text);
       try {
-        list = JSON.parse(get(SOLVED_KEY) ?? "[]");
-      } catch {
-        // unreadable: nothing solved
+        if (why) throw new Error(why);
+        const checked = check(value);
+        blocked.delete(name);
+        return checked;
+      } catch (error) {
+        if (setAside(idOf(name.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 40), text), { what, why: error.message, text })) blocked.delete(name);
+        else blocked.add(name);
+        return null;
       }
-      return new Set(Array.isArray(list) ? list.filter((id) => typeof id === "string" && knownIds.has(id)) : []);
     },
 
-    /** Keep the solved puzzles' ids; false when storage is full or off. */
+    /** Keep `value` as JSON under `name`; false when storage is full or off (or see readValue). */
+    writeValue(name, value) {
+      return !blocked.has(name) && put(PREFIX + name, JSON.stringify(value));
+    },
+
+    /**
+     * The ids of the puzzles solved in this browser, of those in `knownIds` (a Set) only (the saved
+     * list may also hold another site version's ids: they are ignored here and kept on write).
+     */
+    readSolvedPuzzles(knownIds) {
+      const all = storage.readValue(SOLVED, solvedList, "your solved puzzles") ?? [];
+      return new Set(all.filter((id) => knownIds.has(id)));
+    },
+
+    /** Keep the solved puzzles' ids (added to those already kept); false when storage is full or off. */
     writeSolvedPuzzles(ids) {
-      return put(SOLVED_KEY, JSON.stringify([...ids].sort()));
+      const held = storage.readValue(SOLVED, solvedList, "your solved puzzles") ?? [];
+      return storage.writeValue(SOLVED, [...new Set([...held, ...ids])].sort());
     },
 
     /** A small setting (like the board's orientation), or null. */
@@ -307,4 +455,11 @@ export function createStorage(store = browserStorage()) {
       put(`${PREFIX}${name}`, value);
     },
   };
+  return storage;
+}
+
+// The solved puzzles' ids: a list of short texts.
+function solvedList(value) {
+  if (!Array.isArray(value)) throw new Error("it is not a list of puzzles");
+  return value.filter((id) => typeof id === "string" && id.length <= 100);
 }

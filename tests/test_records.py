@@ -266,6 +266,14 @@ def test_damaged_records_name_the_line_and_the_fault(text, line, message):
     assert "NoneType" not in str(caught.value) and "Error" not in str(caught.value)
 
 
+def test_an_illegal_move_is_told_in_plain_words_without_the_position_string():
+    with pytest.raises(RecordError) as caught:
+        read_record(damaged(8, "1. K@c8 K@b1 2. c8>e6 {a long first flight} b1>d2"))
+    message = str(caught.value)
+    assert re.fullmatch(r"line 8: move 2 \(Green\) 'b1>d2' is not a legal move there \(legal moves there: .+\)", message), message
+    assert "/" not in message  # no position string (ranks joined by slashes)
+
+
 def test_a_declared_result_must_match_the_tag():
     text = LILYPAD.replace('[Site "the kitchen table"]', '[Result "0-1"]')
     with pytest.raises(RecordError, match=r"^line 9: the moves end with \* but the Result tag \(line 5\) says 0-1"):

@@ -142,10 +142,12 @@ class Site:
         return [t for t in self.page.locator("#moves .mv").all_inner_texts() if t != "…"]
 
     def library(self) -> list[dict]:
-        """The games library as stored in the browser (one localStorage key per game)."""
+        """The games library as stored in the browser (one localStorage key per game; texts that
+        are not a game, which the site keeps as they are, left out)."""
         return self.page.evaluate(
             "() => Object.keys(localStorage).filter(k => k.startsWith('kings-and-soldiers/game/'))"
-            ".map(k => JSON.parse(localStorage.getItem(k)))"
+            ".flatMap(k => { try { return [JSON.parse(localStorage.getItem(k))]; } catch { return []; } })"
+            ".filter(e => e?.record && typeof e.record === 'object')"
         )
 
     def saved_moves(self, game: str) -> list[list[str]]:

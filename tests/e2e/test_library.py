@@ -1,10 +1,15 @@
 """The games library: every game kept (New game keeps the old one), listed, opened, analysed, deleted
-with an undo, exported and imported as a record; two tabs never overwrite each other's games."""
+with an undo, exported and imported as a record; two tabs never overwrite each other's games; and
+no text the person made is ever gone: a saved text this page cannot read (another tab's, damaged,
+hundreds of them, with the storage full) stays where it is, listed to copy out, download or delete."""
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
+import json
 
+import pytest
+from conftest import ARRIVALS
+from playwright.sync_api import expect
 from site_driver import Site
 
 
@@ -33,7 +38,7 @@ def test_new_game_keeps_the_old_one_and_the_library_opens_it(new_site):
     expect(newest).to_contain_text("Lilypad")
     expect(newest).to_contain_text("Two players")
     expect(newest.get_by_role("button", name="On the board", exact=False)).to_be_disabled()
-    expect(older.locator("td").nth(3)).to_have_text("2 moves")
+    expect(older.locator("td").nth(3)).to_have_text("1 move")  # K@c8 K@f1: one numbered move
     expect(older).to_contain_text("In progress")
     site.page.screenshot(path="/tmp/ks-library.png", full_page=True)
     site.page.set_viewport_size({"width": 390, "height": 844})
@@ -59,42 +64,45 @@ def test_new_game_keeps_the_old_one_and_the_library_opens_it(new_site):
     site.watch.assert_clean()
 
 
-def test_delete_with_undo_export_and_import(new_site):
-    site = new_site()
-    site.open()
+def press(site, target):
+    """Press a button or link: a tap on a phone, a click on a desktop."""
+    target.tap() if site.touch else target.click()
+
+
+@pytest.mark.parametrize("arrival, phone", [*((a, False) for a in ARRIVALS), ("first", True)])
+def test_the_library_journey_in_every_arrival(arrive, arrival, phone):
+    """Save, reload, list, export, import, delete with Undo: in every arrival, and on a phone."""
+    site = arrive(arrival, phone=phone)
     site.play("K@c8", ["c8"])
     site.play("K@f1", ["f1"])
-    site.page.locator("#games button[data-game=lion]").click()
-    site.wait_idle()
-    site.play("b3-b4", ["b3", "b4"])
-    open_library(site)
-    expect(rows(site)).to_have_count(2)
-    lilypad = rows(site).filter(has_text="Lilypad")
-
-    with site.page.expect_download() as download:
-        lilypad.get_by_role("button", name="Export", exact=False).click()
-    record = open(download.value.path()).read()
+    site.page.reload()
+    site.wait_ready()
+    assert site.history() == ["K@c8", "K@f1"]
+    press(site, site.page.locator("#library-link"))
+    expect(rows(site)).to_have_count(1)
+    record = export(site, rows(site).first)
     assert '[Game "lilypad"]' in record and "1. K@c8 K@f1" in record
 
-    lilypad.get_by_role("button", name="Delete", exact=False).click()
-    expect(rows(site)).to_have_count(1)
-    site.page.locator("#library-messages .message", has_text="Deleted the Lilypad game").get_by_role("button", name="Undo").click()
-    expect(rows(site)).to_have_count(2)
-
-    site.page.get_by_role("textbox", name="Game record").fill(record.replace("K@f1", "K@f1 c6-d5"))
-    site.button("Import").click()
+    site.page.get_by_role("textbox", name="Game record").fill(RECORD)
+    press(site, site.button("Import"))
     expect(site.page.locator("#game-view")).to_be_visible()
     site.wait_idle()
-    assert site.history() == ["K@c8", "K@f1", "c6-d5"]
-    assert sorted(map(len, site.saved_moves("lilypad"))) == [2, 3]
+    assert site.history() == ["K@c8", "K@b1", "c8>e6", "b1>d1", "e6>h7", "d3-e4"]
+    if not phone:  # on a phone the move list scrolled the page until the game view stopped it (game-ui, #25 item 2)
+        assert site.page.evaluate("scrollY") == 0
 
-    open_library(site)
-    site.page.get_by_role("textbox", name="Game record").fill('[Game "lilypad"]\n\n1. K@c8 K@zz *')
-    site.button("Import").click()
-    failure = site.page.locator("#library-view .record-form").get_by_role("alert")
-    expect(failure).to_contain_text("That record could not be imported")
-    expect(failure).to_contain_text("K@zz")
-    expect(rows(site)).to_have_count(3)
+    press(site, site.page.locator("#library-link"))
+    expect(rows(site)).to_have_count(2)
+    expect(rows(site).first).to_contain_text("Ann (Black) vs Bob (Green)")
+    if arrival == "first":
+        site.page.screenshot(path=f"/tmp/ks-library-{'phone' if phone else 'desktop'}.png", full_page=True)
+    older = rows(site).nth(1)
+    press(site, older.get_by_role("button", name="Delete", exact=False))
+    expect(rows(site)).to_have_count(1)
+    assert site.saved_moves("lilypad") == [["K@c8", "K@b1", "c8>e6", "b1>d1", "e6>h7", "d3-e4"]]
+    press(site, site.page.locator("#library-messages .message", has_text="Deleted the Lilypad game").get_by_role("button", name="Undo"))
+    expect(rows(site)).to_have_count(2)
+    assert sorted(map(len, site.saved_moves("lilypad"))) == [2, 6]
     site.watch.assert_clean()
 
 
@@ -132,4 +140,198 @@ def test_a_damaged_library_entry_is_reported_and_the_rest_kept(new_site):
     site.wait_ready()
     expect(site.page.locator("#messages")).to_contain_text("A saved game could not be read (it is not a game record)")
     assert site.history() == ["K@c8"]
+    assert stored(site, "kings-and-soldiers/game/broken") == '{"id": "broken", "record": 5}'  # kept as it is
+    site.page.reload()
+    site.wait_ready()
+    expect(site.page.locator("#messages .message")).to_have_count(0)  # told once; listed in the library
+    open_library(site)
+    expect(unreadable_items(site)).to_have_count(1)
+    site.watch.assert_clean()
+
+
+ENTRY = "kings-and-soldiers/game/"
+RECORD = """\
+[Game "lilypad"]
+[Date "2026-11-20"]
+[Black "Ann"]
+[Green "Bob"]
+[Event "club night"]
+
+{Both Kings go in first.}
+1. K@c8 K@b1 2. c8>e6 {a long first flight} b1>d1
+3. e6>h7 d3-e4 {Black resigns} 0-1
+"""
+
+
+def stored(site, key):
+    return site.page.evaluate("k => localStorage.getItem(k)", key)
+
+
+def entry_keys(site):
+    return site.page.evaluate(f"() => Object.keys(localStorage).filter(k => k.startsWith('{ENTRY}')).sort()")
+
+
+def unreadable_items(site):
+    return site.page.locator("#library-list .unreadable-list li")
+
+
+def export(site, row):
+    with site.page.expect_download() as download:
+        row.get_by_role("button", name="Export", exact=False).click()
+    return open(download.value.path()).read()
+
+
+def fill_storage(page):
+    """Fill the origin's localStorage to its quota (as a full disk or a greedy page would)."""
+    return page.evaluate(
+        """() => {
+          let chunk = "x".repeat(1 << 20), i = 0;
+          while (chunk.length) {
+            try { localStorage.setItem(`filler/${i++}`, chunk); } catch { chunk = chunk.slice(0, chunk.length >> 1); }
+          }
+          try { localStorage.setItem("filler/probe", "x"); return false; } catch { return true; }
+        }"""
+    )
+
+
+def test_a_reload_on_the_library_lists_the_saved_games(new_site):
+    site = new_site()
+    site.open()
+    site.play("K@c8", ["c8"])
+    open_library(site)
+    expect(rows(site)).to_have_count(1)
+    site.page.reload()
+    site.wait_ready()
+    expect(rows(site)).to_have_count(1)
+    expect(site.page.locator("#library-list")).not_to_contain_text("No saved games yet")
+    expect(rows(site).get_by_role("button", name="On the board", exact=False)).to_be_disabled()
+    site.watch.assert_clean()
+
+
+def test_a_game_saved_with_any_date_is_exported(new_site):
+    site = new_site()
+    site.open()
+    site.play("K@c8", ["c8"])
+    [key] = entry_keys(site)
+    # An older game, saved by another version of the site with a date written its own way.
+    site.page.evaluate(
+        "k => { const e = JSON.parse(localStorage.getItem(k)); e.id = 'older'; e.updated = e.created = '2026/11/20';"
+        " localStorage.setItem('kings-and-soldiers/game/older', JSON.stringify(e)); }",
+        key,
+    )
+    site.page.reload()
+    site.wait_ready()
+    open_library(site)
+    expect(rows(site)).to_have_count(2)
+    record = export(site, rows(site).nth(1))
+    assert '[Date "2026-11-20"]' in record and "1. K@c8" in record
+    site.watch.assert_clean()
+
+
+def test_an_imported_record_keeps_its_players_date_comments_and_result(new_site):
+    site = new_site(viewport={"width": 1280, "height": 800})
+    site.open()
+    site.play("K@c8", ["c8"])
+    [key] = entry_keys(site)
+    # A long library (40 older games), scrolled down to the import form.
+    site.page.evaluate(
+        "k => { const e = JSON.parse(localStorage.getItem(k)); for (let i = 0; i < 40; i++)"
+        " localStorage.setItem(`kings-and-soldiers/game/old${i}`, JSON.stringify({ ...e, id: `old${i}`, updated: '2026-01-01T10:00:00.000Z' })); }",
+        key,
+    )
+    site.page.reload()
+    site.wait_ready()
+    open_library(site)
+    site.page.get_by_role("textbox", name="Game record").fill(RECORD)
+    site.page.evaluate("() => scrollTo(0, document.body.scrollHeight)")
+    assert site.page.evaluate("scrollY") > 0
+    site.button("Import").click()
+    expect(site.page.locator("#game-view")).to_be_visible()
+    site.wait_idle()
+    assert site.page.evaluate("scrollY") == 0  # the game opens at the top, not at the library's scroll
+    assert site.history() == ["K@c8", "K@b1", "c8>e6", "b1>d1", "e6>h7", "d3-e4"]
+
+    open_library(site)
+    imported = rows(site).first
+    expect(imported.locator("td").nth(1)).to_have_text("Ann (Black) vs Bob (Green)")
+    expect(imported.locator("td").nth(2)).to_contain_text("2026")
+    expect(imported.locator("td").nth(2)).to_contain_text("20")
+    expect(imported.locator("td").nth(3)).to_have_text("3 moves")
+    expect(imported.locator("td").nth(4)).to_have_text("Green wins")
+    record = export(site, imported)
+    for part in ['[Date "2026-11-20"]', '[Black "Ann"]', '[Green "Bob"]', '[Event "club night"]', '[Result "0-1"]', "{Both Kings go in first.}", "{a long first flight}", "{Black resigns}"]:
+        assert part in record, (part, record)
+    assert record.rstrip().endswith("0-1")
+
+    # A note is about the last thing done: the next message replaces it, and it goes by itself.
+    note = site.page.locator("#library-messages .message", has_text="downloaded")
+    expect(note).to_have_count(1)
+    expect(note).to_have_count(0, timeout=15_000)
+
+    # An illegal move is told in plain words, without a position string.
+    site.page.get_by_role("textbox", name="Game record").fill('[Game "lilypad"]\n\n1. K@c8 K@zz *')
+    site.button("Import").click()
+    failure = site.page.locator("#library-view .record-form").get_by_role("alert")
+    expect(failure).to_contain_text("move 1 (Green) 'K@zz' is not a legal move there")
+    assert "/" not in failure.inner_text()
+    site.watch.assert_clean()
+
+
+def test_another_tabs_unreadable_entry_is_never_removed(new_site):
+    first = new_site()
+    first.open()
+    first.play("K@c8", ["c8"])
+    [mine] = entry_keys(first)
+    second = first.page.context.new_page()  # a second tab of the same browser: a newer site, say
+    second.goto(first.page.url)
+    newer = json.dumps({"id": "newer", "record": {"game": "chess", "variant": None, "start": None, "moves": ["e4"]}})
+    half = '{"id": "' + mine[len(ENTRY):] + '", "record": {"game": "lilypad", "mo'
+    second.evaluate("([k, v]) => localStorage.setItem(k, v)", [ENTRY + "newer", newer])
+    second.evaluate("([k, v]) => localStorage.setItem(k, v)", [mine, half])
+    second.close()
+    expect(first.page.locator("#messages")).to_contain_text("Another tab saved this game in a form this page cannot read")
+    first.play("K@f1", ["f1"])  # played on: saved as a new game, the other tab's text left alone
+    assert stored(first, ENTRY + "newer") == newer
+    assert stored(first, mine) == half
+    assert first.saved_moves("lilypad") == [["K@c8", "K@f1"]]
+
+    open_library(first)
+    expect(rows(first)).to_have_count(1)
+    expect(unreadable_items(first)).to_have_count(2)
+    expect(first.page.locator("#library-list .unreadable")).to_contain_text("a game this version of the site does not have")
+    item = unreadable_items(first).filter(has_text="not readable data")
+    item.locator("summary").click()
+    expect(item.get_by_role("textbox")).to_have_value(half)
+    item.get_by_role("button", name="Delete", exact=False).click()  # the person's own choice, with Undo
+    expect(unreadable_items(first)).to_have_count(1)
+    assert stored(first, mine) is None
+    first.page.locator("#library-messages .message").get_by_role("button", name="Undo").click()
+    expect(unreadable_items(first)).to_have_count(2)
+    assert stored(first, mine) == half
+    first.watch.assert_clean()
+
+
+def test_hundreds_of_damaged_entries_with_the_storage_full_are_all_kept(new_site):
+    site = new_site()
+    site.open()
+    site.play("K@c8", ["c8"])
+    damaged = {f"{ENTRY}d{i}": f'{{"id": "d{i}", "record": {{"game": "lilypad", "moves": [{i}]}}}}' for i in range(300)}
+    site.page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", damaged)
+    assert fill_storage(site.page)
+    site.page.reload()
+    site.wait_ready()
+    expect(site.page.locator("#messages")).to_contain_text("300 saved texts could not be read")
+    assert site.history() == ["K@c8"]
+    site.play("K@f1", ["f1"])
+    kept = site.page.evaluate("keys => keys.map(k => localStorage.getItem(k))", list(damaged))
+    assert kept == list(damaged.values())
+
+    site.page.locator("#messages .message", has_text="300 saved texts").get_by_role("button", name="Show them").click()
+    expect(site.page.locator("#library-view")).to_be_visible()
+    expect(unreadable_items(site)).to_have_count(300)
+    with site.page.expect_download() as download:
+        site.page.get_by_role("button", name="Download all").click()
+    text = open(download.value.path()).read()
+    assert all(v in text for v in damaged.values())
+    site.page.screenshot(path="/tmp/ks-library-unreadable.png")
     site.watch.assert_clean()

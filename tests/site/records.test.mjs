@@ -5,7 +5,16 @@ import { test } from "node:test";
 
 import { MAX_RECORD_BYTES, RecordError, readRecord, readRecordFile } from "../../site/records.js";
 
-const GAME = { game: "lilypad", variant: null, start: null, moves: ["K@c8", "K@f1"], tags: { Event: "x" }, result: "*" };
+const GAME = {
+  game: "lilypad",
+  variant: null,
+  start: null,
+  moves: ["K@c8", "K@f1"],
+  tags: { Event: "x" },
+  comments: { 1: "a first flight" },
+  result: "0-1",
+  resultText: "Green wins",
+};
 
 // An engine answering `answer` (or failing with `error`), keeping what it was asked.
 function engineAnswering(answer, error = null) {
@@ -50,5 +59,7 @@ test("an answer that is not a game is refused", async () => {
     await assert.rejects(readRecord(engineAnswering(answer), "1. K@c8"), (e) => e instanceof RecordError && /not a game/.test(e.message), JSON.stringify(answer));
   }
   const bare = await readRecord(engineAnswering({ game: "lion", moves: [] }), "1.");
-  assert.deepEqual(bare, { game: "lion", variant: null, start: null, moves: [], tags: {}, result: null });
+  assert.deepEqual(bare, { game: "lion", variant: null, start: null, moves: [], tags: {}, comments: {}, result: null, resultText: null });
+  const odd = await readRecord(engineAnswering({ ...GAME, tags: { Black: 5, Green: "Bob" }, comments: "x", resultText: 3 }), "1.");
+  assert.deepEqual([odd.tags, odd.comments, odd.resultText], [{ Green: "Bob" }, {}, null]); // only text is passed on
 });

@@ -16,12 +16,13 @@ method with a small ridge penalty: the expected result is ``2 sigmoid(w . terms)
 ``tanh(x / 2) = 2 sigmoid(x) - 1``, an evaluation ``scale * (w . terms)`` with
 ``value_scale = 2 * scale`` reports exactly that expected result through the search's value
 (``tanh(score / value_scale)``): the value bar and win probability keep their meaning. ``scale``
-puts the first term's weight at 1 (a checker, a stone, ...: the units the search's contempt and
-the levels' random margins are in). Positions where the side to move must capture (tactics, not
+is half the game's ``value_scale`` as it is, so scores stay in the units the search's contempt
+and the levels' random margins were chosen in. Positions where the side to move must capture (tactics, not
 what a static evaluation is for) are left out of the fit.
 
-The games are split at random (``--seed``) into a training part (80%) and held-out games; the
-figures are on the held-out games' positions 10 or more plies before the end: the share of
+The games are shuffled (``--seed``) and split in five; each fifth is held out once and scored by
+the weights fitted on the other four (cross-validation), and the figures gather the held-out
+positions 10 or more plies before the end: the share of
 positions of decided games where the evaluation's sign agrees with the result (a score of 0
 counts half), and a calibration table (predicted expected result against the actual mean result,
 by bins of the prediction, draws included as 0), for the game's weights as they are and for the
@@ -46,7 +47,7 @@ from pygame_rules.search import Search  # noqa: E402
 MAX_PLIES = 300
 #: Figures are on positions at least this many plies before the end of their game.
 BEFORE_END = 10
-HELD_OUT = 0.2
+FOLDS = 5
 RIDGE = 1e-3
 
 
@@ -134,12 +135,12 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] if abs(m[i][i]) >= 1e-12 else 0.0 for i in range(n)]
 
 
-def report(name: str, weights: list[float], value_scale: float, samples) -> None:
-    """Sign agreement and a calibration table of ``tanh(score / value_scale)`` on ``samples``."""
+def report(name: str, scored: list[tuple[float, float, bool]], value_scale: float) -> None:
+    """Sign agreement and a calibration table of ``tanh(score / value_scale)`` for (score, the
+    side to move's result, forced capture) triples."""
     agree = decided = 0.0
     bins: dict[int, list[tuple[float, float]]] = {}
-    for terms, result, _, _ in samples:
-        score = sum(w * t for w, t in zip(weights, terms))
+    for score, result, _ in scored:
         expected = math.tanh(score / value_scale)
         actual = 2 * result - 1
         if result != 0.5:
@@ -147,7 +148,8 @@ def report(name: str, weights: list[float], value_scale: float, samples) -> None
             agree += 0.5 if score == 0 else float((score > 0) == (actual > 0))
         bins.setdefault(min(9, int((expected + 1) * 5)), []).append((expected, actual))
     print(f"\n{name}: sign agrees with the result in {100 * agree / max(decided, 1):.1f}% of {decided:.0f} "
-          f"held-out positions of decided games, {BEFORE_END}+ plies before the end")
+          f"held-out positions of decided games, {BEFORE_END}+ plies before the end "
+          f"({len(scored)} positions with the drawn games)")
     print("| predicted (bin) | positions | mean predicted | mean actual |")
     print("| --- | --- | --- | --- |")
     for b in sorted(bins):
@@ -177,23 +179,37 @@ def main(argv=None) -> None:
     cls = type(pygame_rules.start(args.game))
     games = [g for path in args.samples for g in load(args.game, path)]
     random.Random(args.seed).shuffle(games)
-    cut = round(len(games) * (1 - HELD_OUT))
-    train = [s for g in games[:cut] for s in g if not s[3]]
-    held = [s for g in games[cut:] for s in g if s[2] >= BEFORE_END]
-    print(f"{args.game}: {len(games)} games, {len(train)} training positions (no forced capture), "
-          f"{len(held)} held-out positions {BEFORE_END}+ plies before the end")
-    w = fit([s[0] for s in train], [s[1] for s in train])
-    scale = 1 / w[0]
-    print("fitted weights (first term 1), value_scale %.2f:" % (2 * scale))
-    for name, weight in zip(cls.evaluation_names, w):
-        print(f"  {name:<28} {weight * scale:+.4f}")
-    print("EVALUATION_WEIGHTS = (" + ", ".join(f"{weight * scale:.4g}" for weight in w) + ")")
-    print(f"value_scale = {2 * scale:.3g}")
-    fitted = [weight * scale for weight in w]
-    report(f"the game's weights (value_scale {cls.value_scale})", list(cls.evaluation_weights), cls.value_scale, held)
-    report("fitted weights", fitted, 2 * scale, held)
-    report("fitted weights, positions without a forced capture", fitted, 2 * scale, [s for s in held if not s[3]])
+    print(f"{args.game}: {len(games)} games, {sum(map(len, games))} positions")
+    # Cross-validation: each fifth of the games is held out once, predicted by the weights fitted
+    # on the other four; the figures gather the five held-out parts. The weights kept are fitted
+    # on every game.
+    held, held_current = [], []
+    for k in range(FOLDS):
+        train = [s for i, g in enumerate(games) if i % FOLDS != k for s in g]
+        part = [s for i, g in enumerate(games) if i % FOLDS == k for s in g if s[2] >= BEFORE_END]
+        weights = fitted_weights(cls, train)
+        held += [(sum(w * t for w, t in zip(weights, s[0])), s[1], s[3]) for s in part]
+        held_current += [(sum(w * t for w, t in zip(cls.evaluation_weights, s[0])), s[1], s[3]) for s in part]
+    weights = fitted_weights(cls, [s for g in games for s in g])
+    print(f"fitted weights on all {len(games)} games, in the units of the game's value_scale {cls.value_scale}:")
+    for name, weight in zip(cls.evaluation_names, weights):
+        print(f"  {name:<28} {weight:+.4f}")
+    print("EVALUATION_WEIGHTS = (" + ", ".join(f"{weight:.4g}" for weight in weights) + ")")
+    report("the game's weights", held_current, cls.value_scale)
+    report("fitted weights (cross-validated)", held, cls.value_scale)
+    report("fitted weights, positions without a forced capture", [s for s in held if not s[2]], cls.value_scale)
 
+
+def fitted_weights(cls, samples) -> list[float]:
+    """The weights fitted on ``samples`` in the units of ``cls.value_scale`` (positions where a
+    capture is forced left out). Terms that are 0 in every position (a variant's pieces in the
+    default rules) cannot be fitted: they keep the game's weight."""
+    train = [s for s in samples if not s[3]]
+    used = [j for j in range(len(cls.evaluation_names)) if any(s[0][j] for s in train)]
+    w = fit([[s[0][j] for j in used] for s in train], [s[1] for s in train])
+    scale = cls.value_scale / 2
+    return [scale * w[used.index(j)] if j in used else cls.evaluation_weights[j]
+            for j in range(len(cls.evaluation_names))]
 
 if __name__ == "__main__":
     main()

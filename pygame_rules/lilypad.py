@@ -65,10 +65,10 @@ CROWN = {"b": "x", "g": "y", "B": "X", "G": "Y"}
 #: The evaluation's terms (``Lilypad.evaluation_terms``), and their weights, fitted by logistic
 #: regression of self-play results on the terms (``bench/texel.py lilypad``, see bench/README.md).
 EVALUATION_TERMS = (
-    "checkers", "crowned", "King", "King's reach squared", "lone King", "danger to the King",
+    "checkers", "crowned", "King", "King's reach squared", "lone King's danger", "danger to the King",
     "danger x reach squared", "tempo", "steps", "stuck checkers", "side to move",
 )
-EVALUATION_WEIGHTS = (1.0, 0.6, 3.0, 0.25, 4.0, -1.3, -0.025, 0.0, 0.0, 0.0, 0.0)
+EVALUATION_WEIGHTS = (-0.4049, 0.6, 7.108, 0.282, -2.517, -0.2467, 0.009153, 0.4006, 0.1845, 0.1155, 0.05915)
 #: What each enemy piece ahead of a King costs it, by how many ranks ahead it stands.
 DANGER_BY_RANK = (1.0, 1.0, 0.5)
 
@@ -665,8 +665,8 @@ class Lilypad(Position):
 
     def evaluation_terms(self) -> list[float]:
         """The evaluation's terms (``EVALUATION_TERMS``), each the side to move's minus the
-        other's: material; the King (its worth, how far it could swap now, the worth of the only
-        King left, enemies ahead of it); and mobility, since a side with no legal move loses:
+        other's: material; the King (its worth, how far it could swap now, enemies ahead of it,
+        more so for the only King left); and mobility, since a side with no legal move loses:
         soldiers only step forward and never onto their last row, so each has a few steps left
         (tempo), and a soldier with no step now is stuck."""
         s = self._state
@@ -690,7 +690,10 @@ class Lilypad(Position):
             if k >= 0:
                 reach = float(self._reach(side, k))
                 danger = self._danger(masks[OTHER[side]], side, k)
-                lone = float(kings[OTHER[side]] < 0 and not s.drops)
+                lone = float(kings[OTHER[side]] < 0 and not s.drops)  # the other King is gone
+                # Then it is the only way to win left, and at more risk (that it is worth more
+                # then is the "King" term: a difference, it counts only where one King is gone).
+                lone *= danger
             # Squares from which a forward step to an empty square (off the last row) exists.
             open_squares = empty & ~LAST_ROW_MASK[side]
             movable = steps = 0

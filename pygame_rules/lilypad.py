@@ -66,9 +66,10 @@ CROWN = {"b": "x", "g": "y", "B": "X", "G": "Y"}
 #: regression of self-play results on the terms (``bench/texel.py lilypad``, see bench/README.md).
 EVALUATION_TERMS = (
     "checkers", "crowned", "King", "King's reach squared", "lone King's danger", "danger to the King",
-    "danger x reach squared", "tempo", "steps", "stuck checkers", "side to move",
+    "danger x reach squared", "tempo", "steps", "stuck checkers", "tempo, late", "checkers, late",
+    "side to move",
 )
-EVALUATION_WEIGHTS = (-0.4049, 0.6, 7.108, 0.282, -2.517, -0.2467, 0.009153, 0.4006, 0.1845, 0.1155, 0.05915)
+EVALUATION_WEIGHTS = (-0.4049, 0.6, 7.108, 0.282, -2.517, -0.2467, 0.009153, 0.4006, 0.1845, 0.1155, 0.0, 0.0, 0.05915)
 #: What each enemy piece ahead of a King costs it, by how many ranks ahead it stands.
 DANGER_BY_RANK = (1.0, 1.0, 0.5)
 
@@ -668,7 +669,8 @@ class Lilypad(Position):
         other's: material; the King (its worth, how far it could swap now, enemies ahead of it,
         more so for the only King left); and mobility, since a side with no legal move loses:
         soldiers only step forward and never onto their last row, so each has a few steps left
-        (tempo), and a soldier with no step now is stuck."""
+        (tempo), and a soldier with no step now is stuck; tempo and material once more, weighed by
+        how late in the game it is; and the side to move's own edge."""
         s = self._state
         board = s.board
         masks = self._derived or self._pieces()
@@ -709,7 +711,10 @@ class Lilypad(Position):
                 danger * reach * reach, float(tempo), float(steps), float((own & ~movable).bit_count()),
             )
         me, them = terms[s.turn], terms[OTHER[s.turn]]
-        return [a - b for a, b in zip(me, them)] + [1.0]
+        # Tempo and material again, by how far the game is from its start (the share of the 24
+        # checkers gone): in the ending, who runs out of moves first decides.
+        late = 1.0 - (masks[BLACK] | masks[GREEN]).bit_count() / (2 * START_CHECKERS)
+        return [a - b for a, b in zip(me, them)] + [(me[7] - them[7]) * late, (me[0] - them[0]) * late, 1.0]
 
     def wins_at_once(self, move: Move) -> bool:
         """Only a move that ends on the mover's last row can bring its King home."""

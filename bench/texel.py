@@ -172,6 +172,7 @@ def main(argv=None) -> None:
     f.add_argument("game")
     f.add_argument("samples", type=Path, nargs="+")
     f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--also", metavar="W,W,...", help="also report these weights (say, an earlier evaluation's)")
     args = ap.parse_args(argv)
     if args.command == "generate":
         generate(args.game, args.games, args.nodes, args.seed, args.opening, args.out)
@@ -183,12 +184,13 @@ def main(argv=None) -> None:
     # Cross-validation: each fifth of the games is held out once, predicted by the weights fitted
     # on the other four; the figures gather the five held-out parts. The weights kept are fitted
     # on every game.
-    held, held_current = [], []
+    held, held_current, held_samples = [], [], []
     for k in range(FOLDS):
         train = [s for i, g in enumerate(games) if i % FOLDS != k for s in g]
         part = [s for i, g in enumerate(games) if i % FOLDS == k for s in g if s[2] >= BEFORE_END]
         weights = fitted_weights(cls, train)
         held += [(sum(w * t for w, t in zip(weights, s[0])), s[1], s[3]) for s in part]
+        held_samples += part
         held_current += [(sum(w * t for w, t in zip(cls.evaluation_weights, s[0])), s[1], s[3]) for s in part]
     weights = fitted_weights(cls, [s for g in games for s in g])
     print(f"fitted weights on all {len(games)} games, in the units of the game's value_scale {cls.value_scale}:")
@@ -196,6 +198,10 @@ def main(argv=None) -> None:
         print(f"  {name:<28} {weight:+.4f}")
     print("EVALUATION_WEIGHTS = (" + ", ".join(f"{weight:.4g}" for weight in weights) + ")")
     report("the game's weights", held_current, cls.value_scale)
+    if args.also:
+        also = [float(x) for x in args.also.split(",")]
+        report(f"weights {args.also}", [(sum(w * t for w, t in zip(also, s[0])), s[1], s[3])
+                                        for _, s in zip(held, held_samples)], cls.value_scale)
     report("fitted weights (cross-validated)", held, cls.value_scale)
     report("fitted weights, positions without a forced capture", [s for s in held if not s[2]], cls.value_scale)
 

@@ -8,6 +8,7 @@ pawn riding on a checker), with its Appendix A options as further variants.
 from __future__ import annotations
 
 import re
+from operator import mul, sub
 from typing import Iterator, NamedTuple
 
 from .core import (
@@ -663,7 +664,7 @@ class Lilypad(Position):
         """The weighted sum of :meth:`evaluation_terms` (``EVALUATION_WEIGHTS``, fitted on
         self-play by ``bench/texel.py``): for the side to move, in units where ``value_scale``
         maps a score to the expected result."""
-        return sum(w * t for w, t in zip(EVALUATION_WEIGHTS, self.evaluation_terms()))
+        return sum(map(mul, EVALUATION_WEIGHTS, self.evaluation_terms()))
 
     def evaluation_terms(self) -> list[float]:
         """The evaluation's terms (``EVALUATION_TERMS``), each the side to move's minus the
@@ -675,25 +676,27 @@ class Lilypad(Position):
         s = self._state
         board = s.board
         masks = self._derived or self._pieces()
-        terms = {}
         kings = {}
         for side in (BLACK, GREEN):
             k = board.find(KING[side])
             if k < 0:
                 k = board.find(CROWNED_KING[side])
             kings[side] = k
-        empty = _ALL ^ (masks[BLACK] | masks[GREEN])
+        occupied = masks[BLACK] | masks[GREEN]
+        empty = _ALL ^ occupied
+        turn = s.turn
+        me = them = ()
         for side in (BLACK, GREEN):
             own = masks[side]
-            crowned = 0.0
+            crowned = 0
             if self.crowning:
-                crowned = float(board.count(CROWNED[side]) + board.count(CROWNED_KING[side]))
+                crowned = board.count(CROWNED[side]) + board.count(CROWNED_KING[side])
             k = kings[side]
-            reach = danger = lone = 0.0
+            reach = danger = lone = 0
             if k >= 0:
-                reach = float(self._reach(side, k))
+                reach = self._reach(side, k)
                 danger = self._danger(masks[OTHER[side]], side, k)
-                lone = float(kings[OTHER[side]] < 0 and not s.drops)  # the other King is gone
+                lone = kings[OTHER[side]] < 0 and not s.drops  # the other King is gone
                 # Then it is the only way to win left, and at more risk (that it is worth more
                 # then is the "King" term: a difference, it counts only where one King is gone).
                 lone *= danger
@@ -707,15 +710,18 @@ class Lilypad(Position):
             tempo = 0
             for mask, left in TEMPO_MASKS[side]:
                 tempo += left * (own & mask).bit_count()
-            terms[side] = (
-                float(own.bit_count()), crowned, float(k >= 0), reach * reach, lone, danger,
-                danger * reach * reach, float(tempo), float(steps), float((own & ~movable).bit_count()),
+            terms = (
+                own.bit_count(), crowned, k >= 0, reach * reach, lone, danger,
+                danger * reach * reach, tempo, steps, (own & ~movable).bit_count(),
             )
-        me, them = terms[s.turn], terms[OTHER[s.turn]]
+            if side == turn:
+                me = terms
+            else:
+                them = terms
         # Tempo and material again, by how far the game is from its start (the share of the 24
         # checkers gone): in the ending, who runs out of moves first decides.
-        late = 1.0 - (masks[BLACK] | masks[GREEN]).bit_count() / (2 * START_CHECKERS)
-        return [a - b for a, b in zip(me, them)] + [(me[7] - them[7]) * late, (me[0] - them[0]) * late, 1.0]
+        late = 1.0 - occupied.bit_count() / (2 * START_CHECKERS)
+        return [*map(sub, me, them), (me[7] - them[7]) * late, (me[0] - them[0]) * late, 1.0]
 
     def wins_at_once(self, move: Move) -> bool:
         """Only a move that ends on the mover's last row can bring its King home."""

@@ -38,6 +38,7 @@ UNCROWNED = {GREEN: "g", BLACK: "b"}
 CROWNED = {GREEN: "G", BLACK: "B"}
 SIDE_OF = {"g": GREEN, "G": GREEN, "b": BLACK, "B": BLACK}
 UNCROWNED_LETTERS = frozenset(UNCROWNED.values())
+CROWNED_LETTERS = frozenset(CROWNED.values())
 OTHER = {GREEN: BLACK, BLACK: GREEN}
 #: The side left with this many stones (after the opponent's move) has lost: the third capture.
 LOSING_STONE_COUNT = 7
@@ -435,23 +436,19 @@ class ThreeCrowns(Position):
         with a square open at either end (a troika, or a line of crowns, in the making), the
         stones next to an enemy; and the side to move's own edge and whether it is Green."""
         board = self._state.board
-        terms = {}
-        for side in (GREEN, BLACK):
-            stones = crowns = crowned_pairs = pairs = 0
-            for i, p in enumerate(board):
-                if p == EMPTY or SIDE_OF[p] != side:
-                    continue
-                stones += 1
-                crowned = p == CROWNED[side]
-                crowns += crowned
-                for ahead, behind in LINES[i]:
-                    if ahead and board[ahead[0]] == p and any(board[j] == EMPTY for j in ahead[1:] + behind[:1]):
-                        if crowned:
-                            crowned_pairs += 1
-                        else:
-                            pairs += 1
-            terms[side] = (float(stones), float(crowns), float(crowned_pairs), float(pairs),
-                           float(stones == LOSING_STONE_COUNT + 1))
+        # Per side: stones, crowns, open crowned pairs, open pairs (one pass over the board).
+        counts = {GREEN: [0, 0, 0, 0], BLACK: [0, 0, 0, 0]}
+        for i, p in enumerate(board):
+            if p == EMPTY:
+                continue
+            mine = counts[SIDE_OF[p]]
+            mine[0] += 1
+            crowned = p in CROWNED_LETTERS
+            mine[1] += crowned
+            for ahead, behind in LINES[i]:
+                if ahead and board[ahead[0]] == p and any(board[j] == EMPTY for j in ahead[1:] + behind[:1]):
+                    mine[2 if crowned else 3] += 1
+        terms = {side: (*c, c[0] == LOSING_STONE_COUNT + 1) for side, c in counts.items()}
         me, them = self.turn, self.other(self.turn)
         return [a - b for a, b in zip(terms[me], terms[them])] + [1.0, 1.0 if me == GREEN else -1.0]
 

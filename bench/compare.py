@@ -38,9 +38,10 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     if args.cpu:
         import pygame_rules
-        from baseline import load_baseline
+        from baseline import BASELINE_COMMIT, load_baseline
 
-        use_cpu_clock(pygame_rules, load_baseline())
+        commits = [spec.partition("@")[2] for spec in (args.a, args.b) if spec.startswith("base:")]
+        use_cpu_clock(pygame_rules, load_baseline(next((c for c in commits if c), BASELINE_COMMIT)))
     a, b = make_player(args.a, args.time_scale), make_player(args.b, args.time_scale)
     started = time.time()
 

@@ -57,7 +57,10 @@ class UCT:
         gc.disable()
         try:
             self.playouts = 0
-            while time.perf_counter() < deadline and (playouts is None or self.playouts < playouts):
+            # At least one playout: on a busy machine the time may be up before the first one.
+            while not root.children or (
+                time.perf_counter() < deadline and (playouts is None or self.playouts < playouts)
+            ):
                 self._iterate(root, rng)
                 self.playouts += 1
         finally:

@@ -8,6 +8,7 @@ pawn riding on a checker), with its Appendix A options as further variants.
 from __future__ import annotations
 
 import re
+from operator import mul, sub
 from typing import Iterator, NamedTuple
 
 from .core import (
@@ -62,13 +63,17 @@ DIRECTIONS_OF = {
 WITH_KING = {"b": "B", "g": "G", "x": "X", "y": "Y"}
 WITHOUT_KING = {v: k for k, v in WITH_KING.items()}
 CROWN = {"b": "x", "g": "y", "B": "X", "G": "Y"}
-#: Evaluation: a King's worth beside its soldiers (1 each), and more when the other King is gone.
-KING_VALUE = 3.0
-LONE_KING_VALUE = 4.0
-#: What each enemy piece ahead of a King costs it, by how many ranks ahead it stands: a flat
-#: amount, and a share of the King's worth (the more a King is worth, the more it risks).
+#: The evaluation's terms (``Lilypad.evaluation_terms``), and their weights, fitted by logistic
+#: regression of self-play results on the terms (``bench/texel.py lilypad``, 136 games of the
+#: engine at 300 and 1,000 nodes a move, 2026-11-26; bench/README.md, "Issue 28").
+EVALUATION_TERMS = (
+    "checkers", "crowned", "King", "King's reach squared", "lone King's danger", "danger to the King",
+    "danger x reach squared", "tempo", "steps", "stuck checkers", "tempo, late", "checkers, late",
+    "side to move",
+)
+EVALUATION_WEIGHTS = (-1.224, 0.6, 6.484, 0.2782, -1.499, -0.4271, -0.008193, 0.7849, 0.2686, 0.1524, -0.7189, 1.293, 0.007062)
+#: What each enemy piece ahead of a King costs it, by how many ranks ahead it stands.
 DANGER_BY_RANK = (1.0, 1.0, 0.5)
-DANGER_SHARE = 0.1
 
 
 # -- move tables ----------------------------------------------------------------------------------
@@ -180,6 +185,16 @@ _CLEARED = tuple(_ALL ^ (1 << i) for i in range(64))
 
 #: The squares of each side's last row as a bit mask.
 LAST_ROW_MASK = {s: sum(1 << i for i in LAST_ROW_SQUARES[s]) for s in (BLACK, GREEN)}
+#: ``TEMPO_MASKS[side]``: (a rank's squares as a bit mask, the forward steps a checker there has
+#: left before the rank next to its last row, where a soldier stops) for each rank with steps left.
+TEMPO_MASKS = {
+    side: tuple(
+        (sum(1 << i for i in range(64) if RANK[i] == r), abs(r - LAST_ROW[side]) - 1)
+        for r in range(8)
+        if abs(r - LAST_ROW[side]) > 1
+    )
+    for side in (BLACK, GREEN)
+}
 #: ``DIAGONAL_MASK[i]``: the squares diagonally next to ``i`` as a bit mask.
 DIAGONAL_MASK = tuple(sum(1 << j for j in DIAGONAL_NEIGHBOURS[i]) for i in range(64))
 
@@ -269,6 +284,9 @@ class Lilypad(Position):
             ),
         )
     }
+
+    evaluation_names = EVALUATION_TERMS
+    evaluation_weights = EVALUATION_WEIGHTS
 
     # Rule switches that the invisible-city variants turn.
     crowning = False  # a soldier reaching its last row is crowned (else it may not go there)
@@ -643,32 +661,67 @@ class Lilypad(Position):
 
     @cached_evaluation
     def evaluate(self) -> float:
-        """Material, and each King's value: it is a side's only way to win, so it is worth more
-        once the other King is gone (then only losing it can spoil the game). A King is rated by
-        the farthest square it could swap to now: a bridge of soldiers toward its last row."""
+        """The weighted sum of :meth:`evaluation_terms` (``EVALUATION_WEIGHTS``, fitted on
+        self-play by ``bench/texel.py``): for the side to move, in units where ``value_scale``
+        maps a score to the expected result."""
+        return sum(map(mul, EVALUATION_WEIGHTS, self.evaluation_terms()))
+
+    def evaluation_terms(self) -> list[float]:
+        """The evaluation's terms (``EVALUATION_TERMS``), each the side to move's minus the
+        other's: material; the King (its worth, how far it could swap now, enemies ahead of it,
+        more so for the only King left); and mobility, since a side with no legal move loses:
+        soldiers only step forward and never onto their last row, so each has a few steps left
+        (tempo), and a soldier with no step now is stuck; tempo and material once more, weighed by
+        how late in the game it is; and the side to move's own edge."""
         s = self._state
         board = s.board
         masks = self._derived or self._pieces()
-        score, kings = {}, {}
+        kings = {}
         for side in (BLACK, GREEN):
-            pieces = masks[side].bit_count()
-            if self.crowning:
-                crowned = board.count(CROWNED[side]) + board.count(CROWNED_KING[side])
-                score[side] = float(pieces - crowned) + 1.6 * crowned
-            else:
-                score[side] = float(pieces)
             k = board.find(KING[side])
             if k < 0:
                 k = board.find(CROWNED_KING[side])
+            kings[side] = k
+        occupied = masks[BLACK] | masks[GREEN]
+        empty = _ALL ^ occupied
+        turn = s.turn
+        me = them = ()
+        for side in (BLACK, GREEN):
+            own = masks[side]
+            crowned = 0
+            if self.crowning:
+                crowned = board.count(CROWNED[side]) + board.count(CROWNED_KING[side])
+            k = kings[side]
+            reach = danger = lone = 0
             if k >= 0:
-                kings[side] = k
-        for side, k in kings.items():
-            reach = self._reach(side, k)
-            worth = KING_VALUE + 0.25 * reach * reach
-            if OTHER[side] not in kings and not s.drops:
-                worth += LONE_KING_VALUE
-            score[side] += worth - (1.0 + DANGER_SHARE * worth) * self._danger(masks[OTHER[side]], side, k)
-        return score[s.turn] - score[OTHER[s.turn]]
+                reach = self._reach(side, k)
+                danger = self._danger(masks[OTHER[side]], side, k)
+                lone = kings[OTHER[side]] < 0 and not s.drops  # the other King is gone
+                # Then it is the only way to win left, and at more risk (that it is worth more
+                # then is the "King" term: a difference, it counts only where one King is gone).
+                lone *= danger
+            # Squares from which a forward step to an empty square (off the last row) exists.
+            open_squares = empty & ~LAST_ROW_MASK[side]
+            movable = steps = 0
+            for shift, keep in _FORWARD_SHIFTS[side]:
+                landing = (own << shift if shift > 0 else own >> -shift) & keep & open_squares
+                steps += landing.bit_count()
+                movable |= landing >> shift if shift > 0 else landing << -shift
+            tempo = 0
+            for mask, left in TEMPO_MASKS[side]:
+                tempo += left * (own & mask).bit_count()
+            terms = (
+                own.bit_count(), crowned, k >= 0, reach * reach, lone, danger,
+                danger * reach * reach, tempo, steps, (own & ~movable).bit_count(),
+            )
+            if side == turn:
+                me = terms
+            else:
+                them = terms
+        # Tempo and material again, by how far the game is from its start (the share of the 24
+        # checkers gone): in the ending, who runs out of moves first decides.
+        late = 1.0 - occupied.bit_count() / (2 * START_CHECKERS)
+        return [*map(sub, me, them), (me[7] - them[7]) * late, (me[0] - them[0]) * late, 1.0]
 
     def wins_at_once(self, move: Move) -> bool:
         """Only a move that ends on the mover's last row can bring its King home."""

@@ -324,6 +324,11 @@ FROG_PROGRESS = {
 #: Each side's hunters (every piece but the Lion and the Frogs) with their values.
 HUNTER_VALUES = {side: tuple((p, VALUES[p.lower()]) for p in letters[1:6] + letters[7]) for side, letters in LETTERS.items()}
 TRADE_BONUS = 0.3
+#: The evaluation's terms (``Lion.evaluation_terms``), and their weights, fitted by logistic
+#: regression of self-play results on the terms (``bench/texel.py lion``, bench/README.md).
+EVALUATION_TERMS = ("material", "pieces next to the Lion", "enemies near the Lion", "hunters near the enemy Lion",
+                    "lead as material is traded", "side to move")
+EVALUATION_WEIGHTS = (1.0, 0.05, -0.25, 1.0, TRADE_BONUS, 0.0)
 
 
 def _play(cls: type["Lion"], state: State, plan: Plan) -> "Lion":
@@ -349,6 +354,8 @@ class Lion(Position):
 
     game = "lion"
     title = "The Lion Game"
+    evaluation_names = EVALUATION_TERMS
+    evaluation_weights = EVALUATION_WEIGHTS
     value_scale = 24.6  # bench/value_scale.py lion --games 60 (2026-11-24): 8,510 positions, bootstrap 90% 16-39
     sides = (WHITE, BLACK)
     side_names = SIDE_NAMES
@@ -932,9 +939,16 @@ class Lion(Position):
 
     @cached_evaluation
     def evaluate(self) -> float:
-        """Material (stuck and frozen pieces count less), frog progress, a little Lion safety, and
-        what turns an advantage into a win: pieces closing in on the enemy Lion, even trades for
-        the side ahead, and progress before the draw clock runs out."""
+        """The weighted sum of :meth:`evaluation_terms` (``EVALUATION_WEIGHTS``, fitted on
+        self-play by ``bench/texel.py``), for the side to move."""
+        return sum(w * t for w, t in zip(EVALUATION_WEIGHTS, self.evaluation_terms()))
+
+    def evaluation_terms(self) -> list[float]:
+        """The evaluation's terms (``EVALUATION_TERMS``), each the side to move's minus the
+        other's: material (stuck and frozen pieces count less, frogs by their progress), a
+        little Lion safety, and what turns an advantage into a win: pieces closing in on the
+        enemy Lion, even trades for the side ahead; all faded toward a draw as the draw clock
+        runs (the side ahead should capture or move a frog); and the side to move's own edge."""
         s = self._state
         board = s.board
         pieces = self._derived or self._pieces()
@@ -958,24 +972,26 @@ class Lion(Position):
         if frozen or s.stuck:  # frozen and stuck pieces count less
             for i in frozen.union(s.stuck):
                 material[SIDE_OF[board[i]]] -= 0.3 * VALUES[KIND[board[i]]]
-        score = dict(material)
+        guards, threats, hunt = {WHITE: 0, BLACK: 0}, {WHITE: 0, BLACK: 0}, {WHITE: 0.0, BLACK: 0.0}
+        total = material[WHITE] + material[BLACK]
         for side in (WHITE, BLACK):
             lion = lions[side]
             if lion < 0:
-                score[side] -= 100.0
+                material[side] -= 100.0
                 continue
             other = OTHER[side]
-            score[side] += 0.05 * (NEIGHBOUR_MASK[lion] & pieces[side]).bit_count() - 0.25 * (
-                NEAR_MASK[lion] & pieces[other]
-            ).bit_count()
+            guards[side] = (NEIGHBOUR_MASK[lion] & pieces[side]).bit_count()
+            threats[side] = (NEAR_MASK[lion] & pieces[other]).bit_count()
             near_lion = HUNT_BONUS[lion]
             for i in hunters[other]:
-                score[other] += near_lion[i]
+                hunt[other] += near_lion[i]
         me, other = s.turn, OTHER[s.turn]
-        total = material[me] + material[other]
-        ahead = (material[me] - material[other]) * TRADE_BONUS * max(0.0, 1.0 - total / START_MATERIAL)
-        # Scaled toward a draw as the clock runs: the side ahead should capture or move a frog.
-        return (score[me] - score[other] + ahead) * (1.0 - s.clock / (2 * DRAW_CLOCK))
+        lead = material[me] - material[other]
+        fade = 1.0 - s.clock / (2 * DRAW_CLOCK)
+        return [
+            lead * fade, (guards[me] - guards[other]) * fade, (threats[me] - threats[other]) * fade,
+            (hunt[me] - hunt[other]) * fade, lead * max(0.0, 1.0 - total / START_MATERIAL) * fade, 1.0,
+        ]
 
     def status(self) -> dict:
         """Charging rhinos, spider marks (frozen or not), stuck elephants, butterflies that must move."""

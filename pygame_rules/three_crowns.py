@@ -38,6 +38,7 @@ UNCROWNED = {GREEN: "g", BLACK: "b"}
 CROWNED = {GREEN: "G", BLACK: "B"}
 SIDE_OF = {"g": GREEN, "G": GREEN, "b": BLACK, "B": BLACK}
 UNCROWNED_LETTERS = frozenset(UNCROWNED.values())
+CROWNED_LETTERS = frozenset(CROWNED.values())
 OTHER = {GREEN: BLACK, BLACK: GREEN}
 #: The side left with this many stones (after the opponent's move) has lost: the third capture.
 LOSING_STONE_COUNT = 7
@@ -45,6 +46,11 @@ LOSING_STONE_COUNT = 7
 START_STONES = 10
 #: Plies with no capture, crowning or uncrowning that end the game in a draw.
 DRAW_CLOCK = 100
+#: The evaluation's terms (``ThreeCrowns.evaluation_terms``), and their weights, fitted by logistic
+#: regression of self-play results on the terms (``bench/texel.py three-crowns``, bench/README.md).
+EVALUATION_TERMS = ("stones", "crowns", "open crowned pairs", "open pairs", "at 8 stones", "side to move",
+                    "Green to move")
+EVALUATION_WEIGHTS = (1.0, 0.5, 0.6, 0.1, -1.5, 0.0, 0.0)
 #: The bound field before Green's first move, and when no equalizer applies.
 BOUND_NEXT, NO_BOUND = "*", "-"
 
@@ -146,6 +152,8 @@ class ThreeCrowns(Position):
 
     game = "three-crowns"
     title = "3 Crowns"
+    evaluation_names = EVALUATION_TERMS
+    evaluation_weights = EVALUATION_WEIGHTS
     value_scale = 4.0  # the default: bench/value_scale.py three-crowns --games 100 (2026-11-24) fits none (flat)
     sides = (GREEN, BLACK)
     side_names = {GREEN: "Green", BLACK: "Black"}
@@ -418,27 +426,31 @@ class ThreeCrowns(Position):
 
     @cached_evaluation
     def evaluate(self) -> float:
-        """Stones (a side at 8 is one capture from losing), crowns, and open crowned pairs."""
+        """The weighted sum of :meth:`evaluation_terms` (``EVALUATION_WEIGHTS``, fitted on
+        self-play by ``bench/texel.py``), for the side to move."""
+        return sum(w * t for w, t in zip(EVALUATION_WEIGHTS, self.evaluation_terms()))
+
+    def evaluation_terms(self) -> list[float]:
+        """The evaluation's terms (``EVALUATION_TERMS``), each the side to move's minus the
+        other's: stones (a side at 8 is one capture from losing), crowns, two of a kind in a line
+        with a square open at either end (a troika, or a line of crowns, in the making), the
+        stones next to an enemy; and the side to move's own edge and whether it is Green."""
         board = self._state.board
-        score = {GREEN: 0.0, BLACK: 0.0}
-        stones = {GREEN: 0, BLACK: 0}
+        # Per side: stones, crowns, open crowned pairs, open pairs (one pass over the board).
+        counts = {GREEN: [0, 0, 0, 0], BLACK: [0, 0, 0, 0]}
         for i, p in enumerate(board):
             if p == EMPTY:
                 continue
-            side = SIDE_OF[p]
-            stones[side] += 1
-            score[side] += 1.0
-            if p == CROWNED[side]:
-                score[side] += 0.5
+            mine = counts[SIDE_OF[p]]
+            mine[0] += 1
+            crowned = p in CROWNED_LETTERS
+            mine[1] += crowned
             for ahead, behind in LINES[i]:
-                # Two of a kind in a line with a square open at either end: a troika in the making.
                 if ahead and board[ahead[0]] == p and any(board[j] == EMPTY for j in ahead[1:] + behind[:1]):
-                    score[side] += 0.6 if p == CROWNED[side] else 0.1
-        for side in (GREEN, BLACK):
-            if stones[side] == LOSING_STONE_COUNT + 1:
-                score[side] -= 1.5
+                    mine[2 if crowned else 3] += 1
+        terms = {side: (*c, c[0] == LOSING_STONE_COUNT + 1) for side, c in counts.items()}
         me, them = self.turn, self.other(self.turn)
-        return score[me] - score[them]
+        return [a - b for a, b in zip(terms[me], terms[them])] + [1.0, 1.0 if me == GREEN else -1.0]
 
     def status(self) -> dict:
         s = self._state

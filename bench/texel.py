@@ -1,0 +1,221 @@
+"""Fit a game's evaluation weights on self-play results ("Texel tuning"), and measure how well
+the evaluation predicts them.
+
+    python bench/texel.py generate GAME --games 200 --nodes 1500 --seed 1 --out bench/results/GAME-selfplay.jsonl
+    python bench/texel.py fit GAME bench/results/GAME-selfplay.jsonl [--seed 1]
+
+``generate`` plays the engine against itself (the same node budget for both, after
+``--opening`` random plies for variety; a draw after ``MAX_PLIES``) and writes one JSON line per
+game: its positions (text, side to move) and its result. It appends, so a run stopped early keeps
+its games and a second run with another seed adds more.
+
+``fit`` computes each position's ``evaluation_terms()`` (the game's terms, each the side to move's
+minus the other's, the last a constant 1: the side to move's edge), and fits the weights ``w`` of
+a logistic regression of the side to move's result (won 1, drawn 0.5, lost 0) on them by Newton's
+method with a small ridge penalty: the expected result is ``2 sigmoid(w . terms) - 1``. Since
+``tanh(x / 2) = 2 sigmoid(x) - 1``, an evaluation ``scale * (w . terms)`` with
+``value_scale = 2 * scale`` reports exactly that expected result through the search's value
+(``tanh(score / value_scale)``): the value bar and win probability keep their meaning. ``scale``
+is half the game's ``value_scale`` as it is, so scores stay in the units the search's contempt
+and the levels' random margins were chosen in. Positions where the side to move must capture (tactics, not
+what a static evaluation is for) are left out of the fit.
+
+The games are shuffled (``--seed``) and split in five; each fifth is held out once and scored by
+the weights fitted on the other four (cross-validation), and the figures gather the held-out
+positions 10 or more plies before the end: the share of
+positions of decided games where the evaluation's sign agrees with the result (a score of 0
+counts half), and a calibration table (predicted expected result against the actual mean result,
+by bins of the prediction, draws included as 0), for the game's weights as they are and for the
+fitted ones. Only the game's first variant (its default rules) is fitted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame_rules  # noqa: E402
+from pygame_rules.core import Game  # noqa: E402
+from pygame_rules.search import Search  # noqa: E402
+
+MAX_PLIES = 300
+#: Figures are on positions at least this many plies before the end of their game.
+BEFORE_END = 10
+FOLDS = 5
+RIDGE = 1e-3
+
+
+def generate(game: str, games: int, nodes: int, seed: int, opening: int, out: Path) -> None:
+    rng = random.Random(f"{seed}:{game}")
+    for n in range(games):
+        record = Game(game)
+        for _ in range(opening):
+            if record.result is None:
+                record.play(rng.choice(record.moves()))
+        positions = []
+        while record.result is None and len(record.history) < MAX_PLIES:
+            position = record.position
+            positions.append(position.text)
+            search = Search(position, nodes=max(1, round(nodes / position.node_cost)), seed=rng.getrandbits(32),
+                            history=record.positions[:-1])
+            record.play(search.run().move)
+        result = record.result if record.result is not None else "draw"
+        with out.open("a") as f:
+            f.write(json.dumps({"game": game, "seed": seed, "index": n, "result": result, "positions": positions})
+                    + "\n")
+        print(f"game {n + 1}: {result} after {len(record.history)} plies", flush=True)
+
+
+def load(game: str, path: Path) -> list[list[tuple[list[float], float, int, bool]]]:
+    """Per game: (terms, the side to move's result 1/0.5/0, plies to the end, must capture)."""
+    games = []
+    for line in path.read_text().splitlines():
+        record = json.loads(line)
+        if record["game"] != game:
+            continue
+        samples, total = [], len(record["positions"])
+        for i, text in enumerate(record["positions"]):
+            position = pygame_rules.load(game, text)
+            result = 0.5 if record["result"] == "draw" else float(record["result"] == position.turn)
+            tactical, quiet = position._tactical_edges()
+            forced = bool(tactical) and not quiet and any(e[3] for e in tactical)
+            samples.append((position.evaluation_terms(), result, total - i, forced))
+        games.append(samples)
+    return games
+
+
+def sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x)) if x > -500 else 0.0
+
+
+def fit(rows: list[list[float]], targets: list[float]) -> list[float]:
+    """Logistic regression (soft targets) by Newton's method with a ridge penalty."""
+    n = len(rows[0])
+    w = [0.0] * n
+    for _ in range(30):
+        grad = [-RIDGE * w[j] for j in range(n)]
+        hess = [[RIDGE if i == j else 0.0 for j in range(n)] for i in range(n)]
+        for x, y in zip(rows, targets):
+            p = sigmoid(sum(a * b for a, b in zip(w, x)))
+            g, h = y - p, p * (1 - p)
+            for i in range(n):
+                if x[i]:
+                    grad[i] += g * x[i]
+                    hx = h * x[i]
+                    row = hess[i]
+                    for j in range(n):
+                        if x[j]:
+                            row[j] += hx * x[j]
+        step = solve(hess, grad)
+        w = [a + b for a, b in zip(w, step)]
+        if max(abs(s) for s in step) < 1e-7:
+            break
+    return w
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (the matrix is small)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        pivot = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[pivot] = m[pivot], m[c]
+        if abs(m[c][c]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) >= 1e-12 else 0.0 for i in range(n)]
+
+
+def report(name: str, scored: list[tuple[float, float, bool]], value_scale: float) -> None:
+    """Sign agreement and a calibration table of ``tanh(score / value_scale)`` for (score, the
+    side to move's result, forced capture) triples."""
+    agree = decided = 0.0
+    bins: dict[int, list[tuple[float, float]]] = {}
+    for score, result, _ in scored:
+        expected = math.tanh(score / value_scale)
+        actual = 2 * result - 1
+        if result != 0.5:
+            decided += 1
+            agree += 0.5 if score == 0 else float((score > 0) == (actual > 0))
+        bins.setdefault(min(9, int((expected + 1) * 5)), []).append((expected, actual))
+    print(f"\n{name}: sign agrees with the result in {100 * agree / max(decided, 1):.1f}% of {decided:.0f} "
+          f"held-out positions of decided games, {BEFORE_END}+ plies before the end "
+          f"({len(scored)} positions with the drawn games)")
+    print("| predicted (bin) | positions | mean predicted | mean actual |")
+    print("| --- | --- | --- | --- |")
+    for b in sorted(bins):
+        pairs = bins[b]
+        print(f"| {b / 5 - 1:+.1f} to {(b + 1) / 5 - 1:+.1f} | {len(pairs)} | "
+              f"{sum(p for p, _ in pairs) / len(pairs):+.2f} | {sum(a for _, a in pairs) / len(pairs):+.2f} |")
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("generate")
+    g.add_argument("game")
+    g.add_argument("--games", type=int, default=200)
+    g.add_argument("--nodes", type=int, default=1500)
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--opening", type=int, default=6, help="random plies at the start of each game")
+    g.add_argument("--out", type=Path, required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("game")
+    f.add_argument("samples", type=Path, nargs="+")
+    f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--also", metavar="W,W,...", help="also report these weights (say, an earlier evaluation's)")
+    args = ap.parse_args(argv)
+    if args.command == "generate":
+        generate(args.game, args.games, args.nodes, args.seed, args.opening, args.out)
+        return
+    cls = type(pygame_rules.start(args.game))
+    games = [g for path in args.samples for g in load(args.game, path)]
+    random.Random(args.seed).shuffle(games)
+    print(f"{args.game}: {len(games)} games, {sum(map(len, games))} positions")
+    # Cross-validation: each fifth of the games is held out once, predicted by the weights fitted
+    # on the other four; the figures gather the five held-out parts. The weights kept are fitted
+    # on every game.
+    held, held_current, held_samples = [], [], []
+    for k in range(FOLDS):
+        train = [s for i, g in enumerate(games) if i % FOLDS != k for s in g]
+        part = [s for i, g in enumerate(games) if i % FOLDS == k for s in g if s[2] >= BEFORE_END]
+        weights = fitted_weights(cls, train)
+        held += [(sum(w * t for w, t in zip(weights, s[0])), s[1], s[3]) for s in part]
+        held_samples += part
+        held_current += [(sum(w * t for w, t in zip(cls.evaluation_weights, s[0])), s[1], s[3]) for s in part]
+    weights = fitted_weights(cls, [s for g in games for s in g])
+    print(f"fitted weights on all {len(games)} games, in the units of the game's value_scale {cls.value_scale}:")
+    for name, weight in zip(cls.evaluation_names, weights):
+        print(f"  {name:<28} {weight:+.4f}")
+    print("EVALUATION_WEIGHTS = (" + ", ".join(f"{weight:.4g}" for weight in weights) + ")")
+    report("the game's weights", held_current, cls.value_scale)
+    if args.also:
+        also = [float(x) for x in args.also.split(",")]
+        report(f"weights {args.also}", [(sum(w * t for w, t in zip(also, s[0])), s[1], s[3])
+                                        for _, s in zip(held, held_samples)], cls.value_scale)
+    report("fitted weights (cross-validated)", held, cls.value_scale)
+    report("fitted weights, positions without a forced capture", [s for s in held if not s[2]], cls.value_scale)
+
+
+def fitted_weights(cls, samples) -> list[float]:
+    """The weights fitted on ``samples`` in the units of ``cls.value_scale`` (positions where a
+    capture is forced left out). Terms that are 0 in every position (a variant's pieces in the
+    default rules) cannot be fitted: they keep the game's weight."""
+    train = [s for s in samples if not s[3]]
+    used = [j for j in range(len(cls.evaluation_names)) if any(s[0][j] for s in train)]
+    w = fit([[s[0][j] for j in used] for s in train], [s[1] for s in train])
+    scale = cls.value_scale / 2
+    return [scale * w[used.index(j)] if j in used else cls.evaluation_weights[j]
+            for j in range(len(cls.evaluation_names))]
+
+if __name__ == "__main__":
+    main()

@@ -5,6 +5,7 @@ over), and the analysis board opens the way the game was seen."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 import pygame_rules
@@ -20,17 +21,12 @@ def box(locator) -> tuple[float, float, float, float]:
     return (round(b["x"]), round(b["y"]), round(b["width"]), round(b["height"]))
 
 
-def above(site, upper: str, lower: str) -> bool:
-    """Whether square `upper` is drawn above square `lower` on the game board."""
-    return site.square(upper).bounding_box()["y"] < site.square(lower).bounding_box()["y"]
-
-
 def test_a_long_game_on_a_desktop_never_scrolls_the_page(new_site):
     """The move list follows the game inside itself; the window stays where the person left it."""
     site = new_site(**DESKTOP)
     site.open()
     position, moves = pygame_rules.start("lilypad"), []
-    for _ in range(14):  # the first legal move each time: a game long enough to fill the list
+    for _ in range(24):  # the first legal move each time: more moves than the list shows at once
         move = position.legal()[0]
         moves.append((move.text, list(move.path)))
         position = move.after
@@ -48,29 +44,31 @@ def test_a_long_game_on_a_desktop_never_scrolls_the_page(new_site):
     site.watch.assert_clean()
 
 
-def test_selecting_a_piece_or_the_computer_thinking_moves_no_control(new_site):
-    for size in (DESKTOP, PHONE):
-        site = new_site(**size)
-        site.open()
-        page = site.page
-        page.get_by_label("Players").select_option(label="Play Black vs computer")
-        site.wait_idle()
-        controls = [page.locator(sel) for sel in ("#new-game", "#moves", "#first", "#board")]
-        seen = [box(c) for c in controls]
-        tap = (lambda sq: site.square(sq).tap()) if size is PHONE else site.click
-        tap("c8")  # the King's drop; the computer replies
-        expect(page.locator("#thinking")).to_be_visible()
-        assert [box(c) for c in controls] == seen, "the computer's thinking moved the controls"
-        expect(page.locator("#moves .mv")).to_have_count(2)
-        site.wait_idle()
-        seen = [box(c) for c in controls]
-        tap("c6")  # a soldier: its moves are said in words, its help shown with the pieces
-        expect(page.locator("#hint")).to_contain_text("Click a marked square to move")
-        expect(page.locator("#piece-help")).to_contain_text("Black soldier: Steps one square diagonally")
-        assert [box(c) for c in controls] == seen, "selecting a piece moved the controls"
-        assert page.evaluate("scrollY") == 0
-        page.screenshot(path=f"/tmp/ks-selected-{size['viewport']['width']}.png", full_page=True)
-        site.watch.assert_clean()
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_selecting_a_piece_or_the_computer_thinking_moves_no_control(new_site, size):
+    phone = size == "phone"
+    site = new_site(**(PHONE if phone else DESKTOP))
+    site.open()
+    page = site.page
+    page.get_by_label("Players").select_option(label="Play Black vs computer")
+    site.wait_idle()
+    # The board and everything from the turn down to the move list's heading (the list grows below it).
+    controls = [page.locator(sel) for sel in ("#board", "#new-game", "#flip", "#share", "#moves-heading")]
+    seen = [box(c) for c in controls]
+    tap = (lambda square: site.square(square).tap()) if phone else site.click
+    tap("c8")  # the King's drop; the computer replies
+    expect(page.locator("#thinking")).to_be_visible()
+    assert [box(c) for c in controls] == seen, "the computer's thinking moved the controls"
+    expect(page.locator("#moves .mv")).to_have_count(2)
+    site.wait_idle()
+    seen = [box(c) for c in controls]
+    tap("c6")  # a soldier: its moves are said in words, its help shown with the pieces
+    expect(page.locator("#hint")).to_contain_text("Click a marked square to move")
+    expect(page.locator("#piece-help")).to_contain_text("Black soldier: Steps one square diagonally")
+    assert [box(c) for c in controls] == seen, "selecting a piece moved the controls"
+    assert page.evaluate("scrollY") == 0
+    page.screenshot(path=f"/tmp/ks-selected-{size}.png", full_page=True)
+    site.watch.assert_clean()
 
 
 def test_the_top_bar_marks_the_game_of_the_page_shown(new_site):
@@ -109,21 +107,21 @@ def test_after_a_demo_another_game_opens_as_the_person_left_it(new_site):
     page = site.page
     page.get_by_label("Players").select_option(label="Play Black vs computer")
     site.wait_idle()
-    assert above(site, "a1", "a8")  # Black, the person's side, at the bottom
+    assert site.above("a1", "a8")  # Black, the person's side, at the bottom
     page.get_by_label("Players").select_option(label="Computer vs computer")
     expect(page.locator("#moves .mv")).to_have_count(3)  # the demo plays on by itself
     page.get_by_role("button", name="Pause").click()
     site.wait_idle()
     demo = site.history()
     assert [e for e in site.library() if e["record"]["moves"][: len(demo)] == demo] == []  # not kept
-    assert above(site, "a8", "a1")  # the board's usual way up: nobody's side
+    assert site.above("a8", "a1")  # the board's usual way up: nobody's side
 
     page.locator("#games button[data-game=lion]").click()
     expect(page.locator("#title")).to_have_text("The Lion Game")
     site.wait_idle()
     expect(page.get_by_label("Players")).to_have_value("play-0")  # the person's own last choice
     expect(page.get_by_label("Players").locator("option:checked")).to_have_text("Play White vs computer")
-    assert above(site, "b9", "b1")  # White, the person's side, at the bottom
+    assert site.above("b9", "b1")  # White, the person's side, at the bottom
     page.wait_for_timeout(1500)
     assert site.history() == []  # nothing plays by itself: White, the person, moves first
     site.watch.assert_clean()
@@ -137,14 +135,13 @@ def test_the_analysis_board_opens_the_way_the_game_was_seen(new_site):
     site.load_position(BLACK_WINS_IN_ONE)
     site.play("e2-f1", ["e2", "f1"])
     expect(page.locator("#result-title")).to_have_text("You won!")
-    assert above(site, "a1", "a8")
+    assert site.above("a1", "a8")
     site.button("Analyse this game").click()
     analysis = page.locator("#analysis-view")
     expect(analysis.locator("#analysis-status")).to_have_text("The game is over here.")
     expect(analysis.get_by_role("button", name="Stop")).to_be_hidden()  # nothing to stop
     expect(analysis.get_by_role("button", name="Start")).to_be_hidden()
-    a1, a8 = (analysis.locator(f"#analysis-board .sq[data-square={sq}]").bounding_box()["y"] for sq in ("a1", "a8"))
-    assert a1 < a8  # Black, the person's side, at the bottom as in the game
+    assert site.above("a1", "a8", "#analysis-board")  # Black, the person's side, at the bottom as in the game
     analysis.locator("#analysis-first").click()
     expect(analysis.get_by_role("button", name="Stop")).to_be_visible()  # before the end, the engine thinks
     page.screenshot(path="/tmp/ks-analysis-person-side.png")

@@ -20,6 +20,9 @@ async function renderFriend({ always = false } = {}) {
   const invitation = friendGame && app.line.moves.length === 0;
   box.hidden = !(friendGame && (always || friendsTurn || over || invitation));
   if (box.hidden) return;
+  // Never a stale link on show while the new one is made (a link without the last move loses it).
+  $("friend-link").value = "";
+  $("friend-note").textContent = "Making the link…";
   const record = { ...app.record, moves: app.line.moves };
   const entryId = app.entry.id;
   const friendSide = app.info.sides.findIndex((side) => app.players[side.id] === "friend");

@@ -52,8 +52,8 @@ export function friendHash(id, record, code, side) {
   const params = new URLSearchParams({ friend: id, game: record.game });
   if (record.variant) params.set("variant", record.variant);
   if (record.start) params.set("start", record.start);
-  params.set("m", code);
   params.set("side", String(side));
+  params.set("m", code); // last: the moves' code, the part a link's length grows with
   return `#${params}`;
 }
 

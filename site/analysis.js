@@ -13,6 +13,7 @@ import { better, graphMarkup, plyAt, RECHECKED, readReview, sideSummary } from "
 import { analysisHash, isAnalysisHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
 import { createRecordForm } from "./records.js";
+import { scrollWithin } from "./scroll.js";
 import { describeMove } from "./speech.js";
 import * as variations from "./variations.js";
 
@@ -88,9 +89,10 @@ const MARKUP = `
 
 /**
  * The analysis view for the router: {name, element, matches, show, hide}, plus `review()` to run a
- * game review of the record shown (after `router.go(analysisHash(record))`).
+ * game review of the record shown (after `router.go(analysisHash(record))`). `facing(record)` is the
+ * orientation a record opens in: the person's side at the bottom when it is the game they play.
  */
-export function createAnalysisView(element) {
+export function createAnalysisView(element, { facing = () => "normal" } = {}) {
   element.innerHTML = MARKUP;
   const $ = (id) => element.querySelector(`#${id}`);
   const engine = sharedEngine();
@@ -144,6 +146,7 @@ export function createAnalysisView(element) {
     const id = ids[Number.isInteger(at) ? Math.max(0, Math.min(at, ids.length - 1)) : ids.length - 1];
     const turnAtEnd = info.sides.findIndex((s) => s.id === end.turn);
     const before = madeHere() ? analysisShown() : null;
+    a.orientation = facing(record);
     await showAnalysis({
       record: { game: record.game, variant: record.variant ?? null, start: end.start === info.start ? null : end.start },
       info,
@@ -168,6 +171,7 @@ export function createAnalysisView(element) {
   async function showAnalysis({ record, info, tree, opened, firstSide, at }) {
     stopReview();
     Object.assign(a, { record, info, tree, opened, firstSide, review: null });
+    element.dataset.game = record.game; // the top bar marks the game shown
     board.set({ geometry: info, pieces: info.pieces, sides: info.sides, label: `${info.title} analysis board`, orientation: a.orientation, position: {} });
     $("analysis-title").textContent = `Analysis · ${info.title}`;
     document.title = `Analysis · ${info.title} · Kings & Soldiers`;
@@ -306,7 +310,7 @@ export function createAnalysisView(element) {
     build(variations.layout(a.tree), line);
     box.replaceChildren(line);
     $("analysis-moves-empty").hidden = variations.nodeAt(a.tree, 0).children.length > 0;
-    if (current) current.scrollIntoView({ block: "nearest" });
+    if (current) scrollWithin(box, current);
   }
 
   // A move entered on the board: Python plays it (and names it), and it goes into the tree (as a
@@ -444,12 +448,14 @@ export function createAnalysisView(element) {
     if (a.state.result != null) {
       evalBar.show(null, side);
       status.textContent = "The game is over here.";
+      $("analysis-engine").hidden = true; // nothing to start or stop
       list.replaceChildren();
       delete list.dataset.drawn;
       $("analysis-eval").hidden = true;
       return;
     }
     $("analysis-eval").hidden = false;
+    $("analysis-engine").hidden = false;
     const lines = a.found && (a.found.depth > 0 || a.found.done) ? readLines(a.found) : []; // depth 0: the only move
     evalBar.show(lines[0]?.evaluation ?? null, side);
     const thinking = Boolean(a.job);

@@ -49,7 +49,9 @@ const $ = (id) => document.getElementById(id);
 const router = createRouter({ fallback: { name: "game", element: $("game-view"), show: renderTitle } });
 const go = (hash) => router.go(hash);
 router.add(createLibraryView({ element: $("library-view"), navigate: go }));
-const analysis = router.add(createAnalysisView($("analysis-view")));
+// A record opens on the analysis board as the game view shows it: the person's side at the bottom.
+const facing = (record) => (record.game === app.record?.game ? app.orientation : "normal");
+const analysis = router.add(createAnalysisView($("analysis-view"), { facing }));
 router.add(
   createEditor({
     element: $("editor-view"),
@@ -75,7 +77,13 @@ router.add(
     backToGame: () => go(linkHash(app.record)),
   }),
 );
-router.add(createRulesView({ element: $("rules-view"), backHash: () => (app.record ? linkHash(app.record) : "#") }));
+// Back from a game's rules goes to that game: the one in progress, else its saved or a new one.
+const gameHash = (game) => {
+  const known = app.catalog?.games.some((g) => g.id === game);
+  if (known && app.record?.game !== game) return linkHash(fresh(game));
+  return app.record ? linkHash(app.record) : "#";
+};
+router.add(createRulesView({ element: $("rules-view"), backHash: gameHash }));
 addAssist();
 
 // The game view's ways into the other views: the position shown analysed (Analyse this game
@@ -91,6 +99,15 @@ onControls(() => {
 });
 $("set-up").onclick = () => go(editorHash(app.record.game, app.record.variant, app.state?.position));
 const route = () => router.route();
+
+// The top bar marks the game of the view shown (the rules', the puzzle's, the analysis board's),
+// which each view names in its element's data-game; a view of no game (the library) marks none.
+function markGames() {
+  const shown = document.querySelector("main:not([hidden])");
+  for (const b of $("games").children) b.setAttribute("aria-pressed", String(b.dataset.game === shown?.dataset.game));
+}
+const viewWatch = new MutationObserver(markGames);
+for (const view of document.querySelectorAll("main")) viewWatch.observe(view, { attributeFilter: ["hidden", "data-game"] });
 
 // A link opened in this tab (pasted into the address bar): open it, keeping the game if it is bad.
 function onHashChange() {
@@ -196,6 +213,7 @@ async function boot() {
   renderNav(() => {
     if (router.current !== "game") router.go(linkHash(app.record));
   });
+  markGames();
   renderLevels(app.catalog.levels);
   const library = storage.readLibrary(knownGames());
   app.library = library;

@@ -137,6 +137,7 @@ export function createEditor({ element, engine, current, play, keep }) {
   async function load(game, variant, start = null, problem = null) {
     const entry = boardEntry(ed.data, game, variant);
     ed.game = game;
+    element.dataset.game = game; // the top bar marks the game shown
     ed.variant = variant;
     ed.info = entry.info;
     board.set({ geometry: ed.info, pieces: ed.info.pieces, sides: ed.info.sides, position: entry.state.board, label: `${ed.info.title} board being set up` });

@@ -9,9 +9,10 @@ import { boardEntry, gameEntry } from "./catalog.js";
 import { sharedEngine } from "./engine.js";
 import { glyphMarkup } from "./glyphs.js";
 import { linkHash } from "./links.js";
-import { describeError, showMessage } from "./messages.js";
+import { describeError, plural, showMessage } from "./messages.js";
 import { rulesHash } from "./rules.js";
 import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
+import { scrollWithin } from "./scroll.js";
 import { describeMove, describePosition } from "./speech.js";
 import { createStorage, newId } from "./storage.js";
 
@@ -34,7 +35,7 @@ export const app = {
   line: lineOf([]), // the moves of the game, the cursor (how many the board shows), and what a new line replaced (review.js)
   info: null, // Python's fixed facts of record.game / record.variant
   state: null, // Python's state of record
-  orientation: readSetting("orientation") === "flipped" ? "flipped" : "normal",
+  orientation: "normal", // each game opens facing the person (facePerson); Flip is for the moment
   ready: false,
   busy: false,
   // Who plays each side (side id -> "human" | "computer"); a side not listed is human. This is the
@@ -145,7 +146,7 @@ function renderMoves() {
     list.append(li);
   }
   $("moves-empty").hidden = moves.length > 0;
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) scrollWithin(list, current);
   else list.scrollTop = 0;
   const reviewing = !atEnd(app.line);
   $("review-note").hidden = !reviewing;
@@ -187,7 +188,7 @@ function renderHeading() {
   $("title").textContent = app.info.title;
   $("rules-link").href = rulesHash(app.record.game);
   $("variant-about").textContent = app.info.description ?? "";
-  for (const b of $("games").children) b.setAttribute("aria-pressed", String(b.dataset.game === app.record.game));
+  $("game-view").dataset.game = app.record.game; // the top bar marks the game shown (app.js)
   renderVariants();
 }
 
@@ -202,8 +203,7 @@ function renderPanel() {
   $("notes").replaceChildren(
     ...state.status.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text })),
   );
-  $("hint").textContent = "";
-  $("piece-help").textContent = "";
+  onBoardSelect({ selection: [] });
   renderMoves();
   $("position-text").textContent = state.position;
   $("share-box").hidden = true;
@@ -238,11 +238,14 @@ export function bottomSide(info) {
   return info.sides.reduce((low, side) => (depth(side) > depth(low) ? side : low)).id;
 }
 
-// Against the computer the person's side is at the bottom (and kept there as the board's setting).
+// The person's side at the bottom when they play one side (against the computer or a friend), else
+// the board's usual way up: set for every game opened and every choice of players, so that nothing
+// carries over from another game. Flip board turns it for the moment.
 export function facePerson() {
-  const person = { "play-0": 0, "play-1": 1 }[app.mode];
-  if (person === undefined || !app.info) return;
-  const wanted = app.info.sides[person].id === bottomSide(app.info) ? "normal" : "flipped";
+  if (!app.info) return;
+  const person = /^(?:play|friend)-(\d)$/.exec(app.mode)?.[1];
+  const side = person === undefined ? null : app.info.sides[Number(person)]?.id;
+  const wanted = side && side !== bottomSide(app.info) ? "flipped" : "normal";
   if (wanted !== app.orientation) flip();
 }
 
@@ -254,9 +257,7 @@ export function playPosition(record, mode, level) {
     $("level").value = String(level);
   }
   const entry = { id: newId(), created: new Date().toISOString(), mode, level };
-  return act(async () => {
-    if (await openFirst([{ label: "The position", record, entry }])) facePerson();
-  });
+  return act(() => openFirst([{ label: "The position", record, entry }]));
 }
 
 // A position set up in the editor, kept in the library as a game not yet begun.
@@ -324,7 +325,6 @@ function show(state, info, motion = null, line = null) {
     marks: state.status.marks,
     animate: geometryChanged ? false : motion,
   });
-  if (geometryChanged) facePerson();
   renderPanel();
   save();
   for (const listener of shownListeners) void listener();
@@ -335,10 +335,12 @@ const shownListeners = [];
 export const onShown = (listener) => shownListeners.push(listener);
 
 // Keep the game on the board in its library entry (written alone: other games, and other tabs'
-// games, are not touched).
+// games, are not touched). A demo is the computer's game, not the person's: it is kept only once
+// it goes on from moves that were kept (a game the person left to the computer).
 function save() {
   const { record, state, line } = app;
   app.entry ??= newEntry();
+  if (isDemo() && !app.library.entries.get(app.entry.id)?.record.moves.length) return nameGame();
   const entry = {
     id: app.entry.id,
     record: { ...record, moves: line.moves },
@@ -375,8 +377,12 @@ function save() {
     showMessage("This browser is not keeping your games (its storage is full or turned off): they will be lost when the page closes.");
   }
   app.storageFull = !kept;
-  // The address names the game while the game is the view shown (not under the library, rules...).
-  if (!$("game-view").hidden) history.replaceState(null, "", linkHash(record));
+  nameGame();
+}
+
+// The address names the game while the game is the view shown (not under the library, rules...).
+function nameGame() {
+  if (!$("game-view").hidden) history.replaceState(null, "", linkHash(app.record));
 }
 
 const newEntry = () => ({ id: newId(), created: new Date().toISOString() });
@@ -459,13 +465,17 @@ export async function openFirst(tries) {
       const line = lineOf(end.history, cursor);
       const state = atEnd(line) ? end : await engine.call(request("state", { ...record, moves: shown(line) }));
       app.entry = entry ? { id: entry.id, created: entry.created, imported: entry.imported ?? null } : { ...newEntry(), imported };
-      if (MODES.includes(entry?.mode) && entry.mode !== app.mode) {
-        app.mode = entry.mode; // a saved game goes on with the players it had
+      // A saved game goes on with the players it had; a new one starts with the person's setting.
+      const mode = MODES.includes(entry?.mode) ? entry.mode : entry ? app.mode : readMode();
+      if (mode !== app.mode) {
+        app.mode = mode;
+        app.paused = false;
         $("mode").value = app.mode;
-        if (entry.level && app.catalog.levels.levels.some((l) => l.level === entry.level)) app.level = entry.level;
+        if (entry?.level && app.catalog.levels.levels.some((l) => l.level === entry.level)) app.level = entry.level;
         $("level").value = String(app.level);
       }
       show(state, info, null, line);
+      facePerson();
       return true;
     } catch (error) {
       if (label) showMessage(`${label} could not be opened: ${describeError(error)}`);
@@ -480,7 +490,7 @@ function play(text, options) {
     const line = played(app.line, state.history.at(-1));
     if (line.replaced && line.replaced !== app.line.replaced) {
       const n = line.replaced.moves.length;
-      showMessage(`A new line from move ${line.replaced.at + 1}: it replaced the ${n} move${n === 1 ? "" : "s"} that followed. Undo back to here brings them back.`, { kind: "note" });
+      showMessage(`A new line from move ${line.replaced.at + 1}: it replaced the ${plural(n, "move")} that followed. Undo back to here brings them back.`, { kind: "note" });
     }
     show(state, app.info, state.lastMove, line);
   }, options);
@@ -505,9 +515,13 @@ export const MODES = ["two", "play-0", "play-1", "demo", "friend-0", "friend-1"]
 export const isFriendGame = () => app.mode.startsWith("friend-");
 const DEMO_PAUSE_MS = 700; // between the moves of a demo, so people can follow them
 
+// The Players setting a new game starts with: the person's last choice of two players or of a side
+// against the computer. A demo or a friend game belongs to its own game (its library entry keeps
+// it): after a demo, another game does not start playing by itself.
+const REMEMBERED_MODES = ["two", "play-0", "play-1"];
 export function readMode() {
   const mode = readSetting("players");
-  return MODES.includes(mode) ? mode : "two"; // a damaged setting is ignored
+  return REMEMBERED_MODES.includes(mode) ? mode : "two"; // a damaged setting is ignored
 }
 
 function assignPlayers() {
@@ -595,13 +609,14 @@ export function stopThinking() {
 export function chooseMode(mode) {
   app.mode = MODES.includes(mode) ? mode : "two";
   $("mode").value = app.mode; // when chosen by a button (Rematch, sides switched)
-  writeSetting("players", app.mode);
+  if (REMEMBERED_MODES.includes(app.mode)) writeSetting("players", app.mode);
   app.paused = false;
   stopThinking();
   assignPlayers();
   facePerson();
   if (app.state?.result != null) renderResult(); // "You won" depends on who plays
   renderControls();
+  for (const listener of shownListeners) void listener(); // a friend game's invitation
   startThinking();
 }
 
@@ -629,6 +644,8 @@ function onBoardMove(candidates) {
   showMessage(`The moves ${candidates.map((m) => m.text).join(", ")} have the same squares; please report this.`);
 }
 
+// The selected piece's moves in words (in a box of fixed height: the controls below never move),
+// and how it moves (in the Pieces card, its kind marked).
 function onBoardSelect({ selection, next, canStop, piece, effects = {} }) {
   let hint = "";
   if (canStop) hint = `Continue to ${next.join(" or ")}, or click ${selection.at(-1)} again to stop there.`;
@@ -636,6 +653,8 @@ function onBoardSelect({ selection, next, canStop, piece, effects = {} }) {
   $("hint").textContent = [hint, ...describeEffects(effects)].join(" ");
   const about = selection.length ? app.info.pieces[piece] : null;
   $("piece-help").textContent = about?.help ? `${about.name}: ${about.help}` : "";
+  const kind = about?.glyph ?? piece;
+  for (const li of $("legend").children) li.classList.toggle("selected", Boolean(about) && (app.info.pieces[li.dataset.piece]?.glyph ?? li.dataset.piece) === kind);
 }
 
 // What going on to each next square does to other pieces, in words: "To b2: takes the Green stone on c3."
@@ -667,7 +686,7 @@ function undo() {
       state = await engine.call(request("state", { ...app.record, moves: app.line.moves.slice(0, cursor) }));
     } while (someoneHuman && cursor > 0 && app.players[state.turn] === "computer");
     const { line, restored } = undone(app.line, cursor);
-    if (restored) showMessage(`The ${restored} move${restored === 1 ? "" : "s"} that the new line replaced ${restored === 1 ? "is" : "are"} back: Redo plays ${restored === 1 ? "it" : "them"} again.`, { kind: "note" });
+    if (restored) showMessage(`The ${plural(restored, "move")} that the new line replaced ${restored === 1 ? "is" : "are"} back: Redo plays ${restored === 1 ? "it" : "them"} again.`, { kind: "note" });
     const oneMove = cursor === app.line.cursor - 1;
     show(state, app.info, oneMove && takenBack ? { path: [...takenBack.path].reverse(), removed: [] } : null, line);
   });
@@ -693,6 +712,7 @@ export function newGame(game = app.record.game, variant = app.record.variant) {
     const { state, info } = await fetchGame(fresh(game, variant));
     app.entry = newEntry();
     show(state, info, null, lineOf([]));
+    facePerson();
   });
 }
 
@@ -737,7 +757,6 @@ async function share() {
 
 function flip() {
   app.orientation = app.orientation === "flipped" ? "normal" : "flipped";
-  writeSetting("orientation", app.orientation);
   board.set({ orientation: app.orientation });
 }
 
@@ -795,7 +814,7 @@ export function wireGameControls() {
   $("rematch-switched").onclick = () => void rematch(true);
   $("review-game").onclick = async () => {
     await goTo(0);
-    $("forward").focus();
+    $("forward").focus({ preventScroll: true });
   };
   addEventListener("keydown", onKey);
   $("flip").onclick = flip;

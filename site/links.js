@@ -10,9 +10,10 @@ const CODE = /^[A-Za-z0-9_-]{0,20000}$/;
 
 /**
  * Read a link's fragment against the catalog `data`.
- * @returns {null | {record, shared: boolean, friend?: {id, code}} | {problem: string}} null when the
- *   fragment names no game; `shared` is true when the link carries a position or moves; `friend`
- *   when it is a game with a friend (its moves still to be decoded by Python); `problem` says in
+ * @returns {null | {record, shared: boolean, friend?: {id, code, side}} | {problem: string}} null when
+ *   the fragment names no game; `shared` is true when the link carries a position or moves; `friend`
+ *   when it is a game with a friend (its moves still to be decoded by Python; `side`, the index of
+ *   the side the link's reader plays, null in links that do not say it); `problem` says in
  *   plain words why the link cannot be opened.
  */
 export function readLink(hash, data) {
@@ -31,7 +32,9 @@ export function readLink(hash, data) {
     const code = params.get("m") ?? "";
     if (!ID.test(friend)) return { problem: "the game's name in it is damaged" };
     if (!CODE.test(code)) return { problem: "the moves in it are damaged" };
-    return { record: { game, variant, start, moves: [] }, friend: { id: friend, code }, shared: true };
+    const side = params.get("side");
+    if (side !== null && side !== "0" && side !== "1") return { problem: "the side it gives you is damaged" };
+    return { record: { game, variant, start, moves: [] }, friend: { id: friend, code, side: side && Number(side) }, shared: true };
   }
   const moves = (params.get("moves") ?? "").split(/\s+/).filter(Boolean);
   if (moves.length > LIMITS.moves) return { problem: `it has ${moves.length} moves, more than the ${LIMITS.moves} a game may have` };
@@ -40,12 +43,17 @@ export function readLink(hash, data) {
   return { record: { game, variant, start, moves }, shared: params.has("start") || params.has("moves") };
 }
 
-/** The fragment of a game with a friend: its library id, the record, and its moves' `code`. */
-export function friendHash(id, record, code) {
+/**
+ * The fragment of a game with a friend: its library id, the record, its moves' `code`, and the
+ * index of the side the friend plays (so that an invitation sent before the first move gives them
+ * their side, whoever moves first).
+ */
+export function friendHash(id, record, code, side) {
   const params = new URLSearchParams({ friend: id, game: record.game });
   if (record.variant) params.set("variant", record.variant);
   if (record.start) params.set("start", record.start);
-  params.set("m", code);
+  params.set("side", String(side));
+  params.set("m", code); // last: the moves' code, the part a link's length grows with
   return `#${params}`;
 }
 

@@ -168,6 +168,7 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
       game = [shownGame, currentGame()].find((id) => games.some((g) => g.id === id)) ?? games[0]?.id;
     }
     shownGame = game;
+    element.dataset.game = game; // the top bar marks the game shown
     heading.textContent = "Puzzles";
     document.title = `Puzzles · ${gameTitle(game)} · Kings & Soldiers`;
     tabs.replaceChildren(
@@ -210,6 +211,7 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
     const info = boardEntry(data, puzzle.game, puzzle.variant).info;
     current = { puzzle, info, moves: [], state: null, hint: null, tries: 0, wrong: null, solved: false };
     shownGame = puzzle.game;
+    element.dataset.game = puzzle.game;
     const own = puzzles.filter((p) => p.game === puzzle.game);
     heading.textContent = puzzle.title;
     document.title = `${puzzle.title} · Puzzles · Kings & Soldiers`;
@@ -317,7 +319,7 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
       status.textContent = `Not this one: ${message} Try again${c.hint ? ", or ask for a hint" : ""}.`;
     }
     setState("wrong");
-    retry.focus();
+    retry.focus({ preventScroll: true }); // the page never scrolls by itself (the board stays put)
   }
 
   // Back to the position before the wrong move.
@@ -353,7 +355,7 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
     const reason = typeof state.resultReason === "string" ? state.resultReason : `${sideName(c.info, state.result)} wins.`;
     status.textContent = `Solved! ${reason}`;
     setState("solved");
-    next.focus();
+    next.focus({ preventScroll: true });
   }
 
   function openNext() {

@@ -210,8 +210,9 @@ function rulesContent(game, page, data) {
 }
 
 /**
- * The rules view for the router. `backHash()` is the link back to the game in progress (the game
- * view is only hidden meanwhile, so the game is as it was left).
+ * The rules view for the router. `backHash(game)` is the link back to the game view for the rules'
+ * game: the game in progress if it is that game (the game view is only hidden meanwhile, so the
+ * game is as it was left), else that game's.
  */
 export function createRulesView({ element, backHash }) {
   const heading = element.querySelector("h1");
@@ -251,7 +252,8 @@ export function createRulesView({ element, backHash }) {
       return game === null ? null : { game };
     },
     async show({ game }, _hash, entering) {
-      back.href = backHash();
+      back.href = backHash(game);
+      element.dataset.game = game; // the top bar marks the game shown
       if (entering || shown !== game) scrollTo(0, 0);
       if (shown !== game) await draw(game);
       if (!element.hidden) document.title = pageTitle;

@@ -113,6 +113,10 @@ class Site:
     def marks(self, kind: str) -> set[str]:
         return self.squares_of(f"#board .mark-{kind}")
 
+    def above(self, upper: str, lower: str, board: str = "#board") -> bool:
+        """Whether square ``upper`` is drawn above square ``lower`` (which side is at the bottom)."""
+        return self.square(upper, board).bounding_box()["y"] < self.square(lower, board).bounding_box()["y"]
+
     def pieces(self, board: str = "#board") -> dict[str, str]:
         return dict(
             self.page.locator(f"{board} .piece[data-square]").evaluate_all(

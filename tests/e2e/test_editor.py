@@ -95,6 +95,11 @@ def test_set_up_fix_and_play_against_the_computer(site, game):
     expect(editor.locator(".editor-problems")).to_contain_text(case["says"], timeout=TIMEOUT)
     expect(editor.locator(".editor-ok")).to_be_hidden()
     expect(editor.get_by_role("button", name="Play")).to_be_disabled()
+    # On a 1280x800 screen the problem is named on the first screen, with the whole board.
+    scrolled = page.evaluate("scrollY")
+    for part in (editor.locator(".editor-problems"), page.locator(EDITOR_BOARD)):
+        where = part.bounding_box()
+        assert where["y"] + scrolled + where["height"] <= 800, f"{part} is below the fold"
     for width, height, name in ((1280, 800, "desktop"), (390, 844, "phone")):
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=str(SHOTS / f"ks-editor-{game}-fault-{name}.png"), full_page=True)

@@ -21,6 +21,7 @@ def test_a_correspondence_game_between_two_browsers(new_site):
     ann.page.get_by_label("Players").select_option(label="Play Black with a friend, by link")
     ann.play("K@c8", ["c8"])
     expect(ann.page.locator("#friend-note")).to_contain_text("It is Green's turn")
+    assert ann.above("a1", "a8")  # Black, Ann's side, at the bottom
     first = friend_link(ann)
     assert len(first) < 200
 
@@ -31,6 +32,7 @@ def test_a_correspondence_game_between_two_browsers(new_site):
     bob.page.goto("index.html" + first[first.index("#"):])  # the link opened in the same tab
     expect(bob.page.get_by_label("Players")).to_have_value("friend-1")  # Bob plays Green, whose turn it is
     bob.wait_idle()
+    assert bob.above("a8", "a1")  # Green, Bob's side, at the bottom
     assert bob.saved_moves("lion") == [["b3-b4"]]  # his own game is kept in the library
     assert bob.history() == ["K@c8"]
     assert bob.last_move_squares() == {"c8"}
@@ -47,7 +49,7 @@ def test_a_correspondence_game_between_two_browsers(new_site):
 
     # Bob opens his own older link again: his newer game is kept.
     bob.page.goto("index.html" + first[first.index("#"):])
-    expect(bob.page.locator("#messages")).to_contain_text("That link is older than the game you have")
+    expect(bob.page.locator("#messages")).to_contain_text("That link is older than the game you have (1 move, yours has 2)")
     bob.wait_idle()
     assert bob.history() == ["K@c8", "K@f1"]
 
@@ -76,5 +78,54 @@ def test_a_friend_game_to_its_end(new_site):
     assert bob.history() == ["e2-f1"]
     expect(bob.page.locator("#result-title")).to_have_text("You lost")
     expect(bob.page.locator("#result-reason")).to_have_text("Black's King reached its last row (rank 1), so Black wins.")
+    ann.watch.assert_clean()
+    bob.watch.assert_clean()
+
+
+def test_the_player_who_moves_second_invites_at_once(new_site):
+    """Ann takes Green (who moves second): the invitation is there at once, and Share gives it too."""
+    ann, bob = new_site(), new_site()
+    ann.open()
+    ann.page.get_by_label("Players").select_option(label="Play Green with a friend, by link")
+    expect(ann.page.locator("#friend-note")).to_contain_text("invite your friend: they play Black and move first")
+    invitation = friend_link(ann)
+    ann.button("Share").click()
+    expect(ann.page.locator("#share-box")).to_be_hidden()  # not a plain link to the game: the invitation
+    expect(ann.page.locator("#friend-box")).to_be_visible()
+    assert ann.page.locator("#friend-link").input_value() == invitation
+
+    bob.open(invitation[invitation.index("#") :])
+    expect(bob.page.get_by_label("Players")).to_have_value("friend-0")  # Bob plays Black, who moves first
+    assert bob.above("a1", "a8")  # Black, Bob's side, at the bottom
+    bob.play("K@c8", ["c8"])
+    reply = friend_link(bob)
+    ann.page.goto("index.html" + reply[reply.index("#") :])
+    ann.wait_idle()
+    assert ann.history() == ["K@c8"]
+    ann.play("K@f1", ["f1"])
+    expect(ann.page.locator("#friend-note")).to_contain_text("It is Black's turn")
+    ann.watch.assert_clean()
+    bob.watch.assert_clean()
+
+
+def test_the_player_who_moves_first_may_invite_before_moving(new_site):
+    """Ann takes Black (who moves first) and sends the invitation at once: Bob gets Green, and waits."""
+    ann, bob = new_site(), new_site()
+    ann.open()
+    ann.page.get_by_label("Players").select_option(label="Play Black with a friend, by link")
+    expect(ann.page.locator("#friend-note")).to_contain_text("invite your friend: they play Green.")
+    invitation = friend_link(ann)
+    bob.open(invitation[invitation.index("#") :])
+    expect(bob.page.get_by_label("Players")).to_have_value("friend-1")  # Green, as Ann's invitation says
+    bob.click("c8")  # Black's move: not Bob's to make
+    assert bob.dests() == set()
+    assert bob.history() == []
+
+    ann.play("K@c8", ["c8"])
+    link = friend_link(ann)
+    bob.page.goto("index.html" + link[link.index("#") :])
+    bob.wait_idle()
+    bob.play("K@f1", ["f1"])
+    assert bob.saved_moves("lilypad") == [["K@c8", "K@f1"]]  # one entry: the invitation's game, continued
     ann.watch.assert_clean()
     bob.watch.assert_clean()

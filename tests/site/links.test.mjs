@@ -44,10 +44,13 @@ test("linkHash round-trips through readLink", () => {
   assert.equal(linkHash(record), "#game=lilypad&variant=invisible-city");
 });
 
-test("a friend's link carries the game's id and a move code, both checked", () => {
+test("a friend's link carries the game's id, a move code and the reader's side, all checked", () => {
   const record = { game: "lion", variant: null, start: null, moves: [] };
-  const link = readLink(friendHash("a1b2-c3", record, "Bx_9-"), catalog);
-  assert.deepEqual(link, { record, friend: { id: "a1b2-c3", code: "Bx_9-" }, shared: true });
+  const link = readLink(friendHash("a1b2-c3", record, "Bx_9-", 1), catalog);
+  assert.deepEqual(link, { record, friend: { id: "a1b2-c3", code: "Bx_9-", side: 1 }, shared: true });
+  assert.equal(readLink(friendHash("a1b2-c3", record, "Bx_9-", 0), catalog).friend.side, 0);
+  assert.equal(readLink("#friend=ok&game=lion&m=AB", catalog).friend.side, null); // made before links said it
+  assert.match(readLink("#friend=ok&game=lion&side=2&m=AB", catalog).problem, /side it gives you is damaged/);
   assert.match(readLink("#friend=bad%20id&game=lion&m=AB", catalog).problem, /name in it is damaged/);
   assert.match(readLink("#friend=ok&game=lion&m=A%2BB", catalog).problem, /moves in it are damaged/);
   assert.match(readLink("#friend=ok&game=chess&m=AB", catalog).problem, /no game called "chess"/);

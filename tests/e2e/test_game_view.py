@@ -1,0 +1,150 @@
+"""The game view as a person meets it, whatever they did before: the page never scrolls by itself,
+nothing jumps when a piece is selected or the computer thinks, the top bar marks the game of the
+page shown, each game opens facing the person (a demo or another game's orientation does not carry
+over), and the analysis board opens the way the game was seen."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+import pygame_rules
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+BLACK_WINS_IN_ONE = "8/8/8/8/8/1b6/4B3/1g1g3g b -"
+
+
+def box(locator) -> tuple[float, float, float, float]:
+    """Where an element is on the screen (the viewport), rounded to whole pixels."""
+    b = locator.bounding_box()
+    return (round(b["x"]), round(b["y"]), round(b["width"]), round(b["height"]))
+
+
+def test_a_long_game_on_a_desktop_never_scrolls_the_page(new_site):
+    """The move list follows the game inside itself; the window stays where the person left it."""
+    site = new_site(**DESKTOP)
+    site.open()
+    position, moves = pygame_rules.start("lilypad"), []
+    for _ in range(24):  # the first legal move each time: more moves than the list shows at once
+        move = position.legal()[0]
+        moves.append((move.text, list(move.path)))
+        position = move.after
+    board = site.page.locator("#board")
+    seen = box(board)
+    for text, path in moves:
+        site.play(text, path)
+        assert site.page.evaluate("scrollY") == 0, f"the page scrolled after {text}"
+        assert box(board) == seen
+    moves_list = site.page.locator("#moves")
+    assert moves_list.evaluate("l => l.scrollHeight > l.clientHeight")  # long enough to scroll inside
+    current = site.page.locator("#moves .mv.current")
+    list_box, current_box = moves_list.bounding_box(), current.bounding_box()
+    assert list_box["y"] <= current_box["y"] and current_box["y"] + current_box["height"] <= list_box["y"] + list_box["height"] + 1
+    site.watch.assert_clean()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_selecting_a_piece_or_the_computer_thinking_moves_no_control(new_site, size):
+    phone = size == "phone"
+    site = new_site(**(PHONE if phone else DESKTOP))
+    site.open()
+    page = site.page
+    page.get_by_label("Players").select_option(label="Play Black vs computer")
+    site.wait_idle()
+    # The board and the controls from the turn down to the toolbar (the notes below them, and the
+    # move list, change with the position).
+    controls = [page.locator(sel) for sel in ("#board", "#new-game", "#flip", "#share")]
+    seen = [box(c) for c in controls]
+    tap = (lambda square: site.square(square).tap()) if phone else site.click
+    tap("c8")  # the King's drop; the computer replies
+    expect(page.locator("#thinking")).to_be_visible()
+    assert [box(c) for c in controls] == seen, "the computer's thinking moved the controls"
+    expect(page.locator("#moves .mv")).to_have_count(2)
+    site.wait_idle()
+    controls.append(page.locator("#moves-heading"))  # nothing else changes while a piece is selected
+    seen = [box(c) for c in controls]
+    tap("c6")  # a soldier: its moves are said in words, its help shown with the pieces
+    expect(page.locator("#hint")).to_contain_text("Click a marked square to move")
+    expect(page.locator("#piece-help")).to_contain_text("Black soldier: Steps one square diagonally")
+    assert [box(c) for c in controls] == seen, "selecting a piece moved the controls"
+    assert page.evaluate("scrollY") == 0
+    page.screenshot(path=f"/tmp/ks-selected-{size}.png", full_page=True)
+    site.watch.assert_clean()
+
+
+def test_the_top_bar_marks_the_game_of_the_page_shown(new_site):
+    site = new_site(**DESKTOP)
+    site.open()  # Lilypad in progress
+    page = site.page
+    lion, lilypad = (page.locator(f"#games button[data-game={g}]") for g in ("lion", "lilypad"))
+    expect(lilypad).to_have_attribute("aria-pressed", "true")
+    page.evaluate("location.hash = '#rules=lion'")
+    expect(page.locator("#rules-heading")).to_contain_text("Lion")
+    expect(lion).to_have_attribute("aria-pressed", "true")
+    expect(lilypad).to_have_attribute("aria-pressed", "false")
+    page.evaluate("location.hash = '#library'")
+    expect(page.locator("#games button[aria-pressed=true]")).to_have_count(0)  # the library is of no one game
+    page.evaluate("location.hash = '#editor=three-crowns'")
+    expect(page.locator("#games button[data-game=three-crowns]")).to_have_attribute("aria-pressed", "true")
+    page.go_back()
+    page.go_back()
+    expect(lion).to_have_attribute("aria-pressed", "true")  # the rules of the Lion Game again
+
+    # A fresh tab at the Lion Game's rules: back to the game is the Lion Game, not the saved Lilypad.
+    other = new_site(**DESKTOP)
+    other.open("#rules=lion")
+    expect(other.page.locator("#games button[data-game=lion]")).to_have_attribute("aria-pressed", "true")
+    other.page.get_by_role("link", name="Back to the game").click()
+    expect(other.page.locator("#title")).to_have_text("The Lion Game")
+    expect(other.page.locator("#games button[data-game=lion]")).to_have_attribute("aria-pressed", "true")
+    site.watch.assert_clean()
+    other.watch.assert_clean()
+
+
+def test_after_a_demo_another_game_opens_as_the_person_left_it(new_site):
+    """Players and orientation are the person's: a demo plays its own game only, and is not saved."""
+    site = new_site(**DESKTOP)
+    site.open()
+    page = site.page
+    page.get_by_label("Players").select_option(label="Play Black vs computer")
+    site.wait_idle()
+    assert site.above("a1", "a8")  # Black, the person's side, at the bottom
+    page.get_by_label("Players").select_option(label="Computer vs computer")
+    expect(page.locator("#moves .mv")).to_have_count(3)  # the demo plays on by itself
+    page.get_by_role("button", name="Pause").click()
+    site.wait_idle()
+    demo = site.history()
+    assert [e for e in site.library() if e["record"]["moves"][: len(demo)] == demo] == []  # not kept
+    assert site.above("a8", "a1")  # the board's usual way up: nobody's side
+
+    page.locator("#games button[data-game=lion]").click()
+    expect(page.locator("#title")).to_have_text("The Lion Game")
+    site.wait_idle()
+    expect(page.get_by_label("Players")).to_have_value("play-0")  # the person's own last choice
+    expect(page.get_by_label("Players").locator("option:checked")).to_have_text("Play White vs computer")
+    assert site.above("b9", "b1")  # White, the person's side, at the bottom
+    page.wait_for_timeout(1500)
+    assert site.history() == []  # nothing plays by itself: White, the person, moves first
+    site.watch.assert_clean()
+
+
+def test_the_analysis_board_opens_the_way_the_game_was_seen(new_site):
+    site = new_site(**DESKTOP)
+    site.open()
+    page = site.page
+    page.get_by_label("Players").select_option(label="Play Black vs computer")
+    site.load_position(BLACK_WINS_IN_ONE)
+    site.play("e2-f1", ["e2", "f1"])
+    expect(page.locator("#result-title")).to_have_text("You won!")
+    assert site.above("a1", "a8")
+    site.button("Analyse this game").click()
+    analysis = page.locator("#analysis-view")
+    expect(analysis.locator("#analysis-status")).to_have_text("The game is over here.")
+    expect(analysis.get_by_role("button", name="Stop")).to_be_hidden()  # nothing to stop
+    expect(analysis.get_by_role("button", name="Start")).to_be_hidden()
+    assert site.above("a1", "a8", "#analysis-board")  # Black, the person's side, at the bottom as in the game
+    analysis.locator("#analysis-first").click()
+    expect(analysis.get_by_role("button", name="Stop")).to_be_visible()  # before the end, the engine thinks
+    page.screenshot(path="/tmp/ks-analysis-person-side.png")
+    site.watch.assert_clean()

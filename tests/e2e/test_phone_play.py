@@ -1,0 +1,115 @@
+"""Every way to play, on a phone (390x844, touch, taps): against the computer in each game, two people
+on one phone, and a friend by link. After every move and every reply the whole board is on the
+screen, exactly where it was: the page never scrolls by itself and nothing above the board moves.
+
+Arrivals (conftest.py): each journey runs on a first visit; against the computer (the search) and
+by link (Python encodes and decodes the moves) also as a returning and an offline visit, where
+Python is restored from the memory snapshot and the files come from the service worker."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+import pygame_rules
+
+from conftest import ARRIVALS
+
+GAMES = ["lilypad", "three-crowns", "lion"]
+# Every game on a first visit; one game in the other arrivals (what they change is how Python
+# started and where the files came from, the same for every game).
+VS_COMPUTER = [(game, "first") for game in GAMES] + [("lilypad", arrival) for arrival in ARRIVALS[1:]]
+
+
+def tap_a_move(site, game: str) -> str:
+    """Tap the first legal move of the position shown (its whole path, then its last square again
+    if the board offers to go on); return its text."""
+    page = site.page
+    position = pygame_rules.load(game, page.locator("#position-text").text_content())
+    move = position.legal()[0]
+    before = len(site.history())
+    for square in move.path:
+        site.click(square)  # a tap
+    if move.path[-1] in site.stop_squares():
+        site.click(move.path[-1])
+    expect(page.locator("#moves .mv").filter(has_not_text="…").nth(before)).to_have_text(move.text)
+    return move.text
+
+
+def choose_game(site, game: str) -> None:
+    if site.page.locator("#title").text_content() != pygame_rules.start(game).title:
+        site.page.locator(f"#games button[data-game={game}]").tap()
+    expect(site.page.locator("#title")).to_have_text(pygame_rules.start(game).title)
+    site.wait_idle()
+
+
+@pytest.mark.parametrize(("game", "arrival"), VS_COMPUTER)
+def test_against_the_computer_on_a_phone(arrive, game, arrival):
+    site = arrive(arrival, phone=True)
+    choose_game(site, game)
+    first = pygame_rules.start(game).info()["sides"][0]["name"]
+    site.page.get_by_label("Players").select_option(label=f"Play {first} vs computer")
+    site.wait_idle()
+    seen = site.assert_board_in_view()
+    for turn in range(3):
+        tap_a_move(site, game)
+        site.assert_board_in_view(seen)
+        expect(site.page.locator("#moves .mv").filter(has_not_text="…")).to_have_count(2 * turn + 2)  # the reply
+        site.wait_idle()
+        site.assert_board_in_view(seen)
+        assert site.page.evaluate("scrollY") == 0
+    site.page.screenshot(path=f"/tmp/ks-phone-{game}-vs-computer-{arrival}.png")
+    site.watch.assert_clean()
+
+
+def test_two_people_on_one_phone(arrive):
+    site = arrive("first", phone=True)
+    site.page.get_by_label("Players").select_option(label="Two players")
+    site.wait_idle()
+    seen = site.assert_board_in_view()
+    for _ in range(6):
+        tap_a_move(site, "lilypad")
+        site.wait_idle()
+        site.assert_board_in_view(seen)
+    site.watch.assert_clean()
+
+
+def friend_link(site, previous: str = "") -> str:
+    """The link the page offers to send, once it is a new one."""
+    site.page.wait_for_function(
+        "previous => { const v = document.getElementById('friend-link').value; return v.includes('friend=') && !(previous && v.endsWith(previous)); }",
+        arg=previous,
+    )
+    link = site.page.locator("#friend-link").input_value()
+    return link[link.index("#") :]
+
+
+@pytest.mark.parametrize("arrival", ARRIVALS)
+def test_a_friend_game_by_link_between_two_phones(arrive, arrival):
+    """Ann invites from a first visit; Bob opens her link arriving each way."""
+    ann = arrive("first", phone=True)
+    ann.page.get_by_label("Players").select_option(label="Play Green with a friend, by link")
+    ann.wait_idle()
+    ann_seen = ann.assert_board_in_view()
+    link = friend_link(ann)  # the invitation, at once
+    bob = arrive(arrival, link, phone=True)
+    expect(bob.page.get_by_label("Players")).to_have_value("friend-0")
+    bob_seen = bob.assert_board_in_view()
+    assert bob.page.evaluate("scrollY") == 0  # a friend's link opens at the top, the board in view
+    for _ in range(2):
+        tap_a_move(bob, "lilypad")
+        bob.wait_idle()
+        bob.assert_board_in_view(bob_seen)
+        link = friend_link(bob, link)
+        ann.page.goto("index.html" + link)
+        ann.wait_idle()
+        ann.assert_board_in_view(ann_seen)
+        tap_a_move(ann, "lilypad")
+        ann.wait_idle()
+        ann.assert_board_in_view(ann_seen)
+        link = friend_link(ann, link)
+        bob.page.goto("index.html" + link)
+        bob.wait_idle()
+        bob.assert_board_in_view(bob_seen)
+    ann.watch.assert_clean()
+    bob.watch.assert_clean()

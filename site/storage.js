@@ -21,6 +21,9 @@ const ENTRY_PREFIX = `${PREFIX}game/`;
 const LAST_KEY = `${PREFIX}last`; // {current: entry id, <game id>: entry id}: what each game type last showed
 const DAMAGED_KEY = `${PREFIX}damaged`;
 const SOLVED_KEY = `${PREFIX}puzzles-solved`; // [puzzle id]: the puzzles solved in this browser
+const ATTEMPTS_KEY = `${PREFIX}puzzle-attempts`; // [attempt]: every puzzle tried (puzzle-progress.js)
+/** Attempts kept at most (the oldest go first): some 100 bytes each, well inside a browser's storage. */
+export const MAX_ATTEMPTS = 5000;
 
 /** Bounds on what a record may hold (a position string, a move text, the number of moves). */
 export const LIMITS = { position: 4000, move: 64, moves: 10000 };
@@ -292,9 +295,60 @@ export function createStorage(store = browserStorage()) {
       return new Set(Array.isArray(list) ? list.filter((id) => typeof id === "string" && knownIds.has(id)) : []);
     },
 
-    /** Keep the solved puzzles' ids; false when storage is full or off. */
+    /**
+     * Keep the solved puzzles' ids, with those another tab kept meanwhile (solved stays solved);
+     * false when storage is full or off.
+     */
     writeSolvedPuzzles(ids) {
-      return put(SOLVED_KEY, JSON.stringify([...ids].sort()));
+      let stored = [];
+      try {
+        stored = JSON.parse(get(SOLVED_KEY) ?? "[]");
+      } catch {
+        // unreadable: replaced
+      }
+      const kept = Array.isArray(stored) ? stored.filter((id) => typeof id === "string" && id.length <= LIMITS.move) : [];
+      return put(SOLVED_KEY, JSON.stringify([...new Set([...kept, ...ids])].sort()));
+    },
+
+    /**
+     * The puzzle attempts kept in this browser, each checked by `check(value)` (an attempt, or
+     * null when unsound); unsound ones are dropped, an unreadable list is set aside (its text kept).
+     */
+    readPuzzleAttempts(check) {
+      const text = get(ATTEMPTS_KEY);
+      if (text == null) return [];
+      let list = null;
+      try {
+        list = JSON.parse(text);
+      } catch {
+        // set aside below
+      }
+      if (!Array.isArray(list)) {
+        setAside({ what: "your puzzle progress", why: "it is not readable data", text });
+        try {
+          store.removeItem(ATTEMPTS_KEY);
+        } catch {
+          // left in place
+        }
+        return [];
+      }
+      return list.map(check).filter(Boolean);
+    },
+
+    /**
+     * Add attempts to those kept, merged with what is there now (another tab may have added its
+     * own since this one read: `merge(stored, added)` keeps both). False when storage is full or off.
+     */
+    addPuzzleAttempts(added, check, merge) {
+      const all = merge(this.readPuzzleAttempts(check), added);
+      return put(ATTEMPTS_KEY, JSON.stringify(all.slice(-MAX_ATTEMPTS)));
+    },
+
+    /** Call fn() when another tab changes the puzzle progress (solved puzzles or attempts). */
+    onPuzzleProgressChanged(fn) {
+      globalThis.addEventListener?.("storage", (event) => {
+        if (event.key === ATTEMPTS_KEY || event.key === SOLVED_KEY || event.key === null) fn();
+      });
     },
 
     /** A small setting (like the board's orientation), or null. */

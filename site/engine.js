@@ -38,6 +38,7 @@ export function createEngine(first = null, makeWorker = newWorker) {
   let started = false;
   let settle = null;
   let ready = null;
+  let startedFrom = null;
   let lastHeard = 0;
   let pingSentAt = null;
   const restarts = [];
@@ -83,6 +84,7 @@ export function createEngine(first = null, makeWorker = newWorker) {
       for (const listener of progressListeners) listener(stage);
     } else if (data.type === "ready") {
       started = true;
+      startedFrom = data.start === "snapshot" ? "snapshot" : "plain";
       settle.resolve();
     } else if (data.type === "failed") {
       if (started) lost(String(data.message));
@@ -108,6 +110,7 @@ export function createEngine(first = null, makeWorker = newWorker) {
   function attach(next) {
     worker = next;
     started = false;
+    startedFrom = null;
     stage = "Starting";
     ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
     ready.catch(() => {}); // callers see the failure through ready or call()
@@ -156,6 +159,10 @@ export function createEngine(first = null, makeWorker = newWorker) {
     /** Resolves once Python answers requests; rejects with an EngineError("LoadError") if it cannot start. */
     get ready() {
       return ready;
+    },
+    /** How Python started: "snapshot" (restored from the memory snapshot) or "plain"; null until ready. */
+    get startedFrom() {
+      return startedFrom;
     },
     /** The current start-up stage, for a loading message. */
     get stage() {

@@ -121,7 +121,7 @@ async function start() {
 
 const ready = start().then(
   (handle) => {
-    say({ type: "ready" });
+    say({ type: "ready", start: snapshotKeyInUse ? "snapshot" : "plain" });
     return handle;
   },
   (error) => {

@@ -70,8 +70,10 @@ SEARCH = {
     "three-crowns": {"max_n": 3, "nodes": 6_000, "check_nodes": 5_000},
     "lion": {"max_n": 5, "nodes": 3_000, "check_nodes": 3_000},
 }
-#: Puzzles taken from one game played, at most.
+#: Puzzles taken from one game played and its sidelines, at most; with those a move later along
+#: their wins (:func:`later`), this many times as many.
 PER_GAME = 3
+LATER = 4
 #: The longest self-played game (a game that runs on gives no candidates).
 MAX_PLIES = 160
 MAX_ALTERNATIVES = 2
@@ -82,6 +84,10 @@ MIN_CHOICES = 3
 AFTER_TAKING = 3
 SIDELINE_TURNS = 1
 SIDELINE_REPLIES = 4
+#: The solver's budget for a position of the tactics suite.
+TACTICS_NODES = 3_000
+#: Positions of a tactics suite taken a move later along one win (of a puzzle or a game), at most.
+TACTICS_EXTRA = 5
 #: The levels whose first move is compared with the solution (the misses raise the rating).
 LEVELS = (1, 2, 3)
 
@@ -429,7 +435,8 @@ def later(p: Puzzle) -> Iterator[Position]:
 def find(task: tuple[str, str | None, int, int]) -> dict:
     """The puzzles found in self-played game ``index`` of ``seed`` (``task``: game, variant,
     seed, index), measured, before any choice between games: at most :data:`PER_GAME` found in
-    the game and its sidelines, and twice as many more a move later along their wins (:func:`later`);
+    the game and its sidelines, and more a move later along their wins (:func:`later`, up to
+    :data:`LATER` times as many in all: they cost little, the self-played game a lot);
     no position twice. The line the progress file keeps."""
     game, variant, seed, index = task
     record = self_played(game, seed, index, variant)
@@ -465,7 +472,7 @@ def find(task: tuple[str, str | None, int, int]) -> dict:
                 p, _ = make_puzzle(game, position, **budget)
                 if p is not None and p.moves < root.moves:
                     take(p)
-                if len(found) >= 3 * PER_GAME:
+                if len(found) >= LATER * PER_GAME:
                     break
     return {
         "game": game, "variant": variant, "index": index,
@@ -731,7 +738,7 @@ def main(argv: list[str] | None = None) -> None:
     made = assemble(done, args.seed, kept, wanted)
     others = [p for p in stored if (p.game, p.variant) not in wanted]
     write_puzzles(args.out, args.seed, others + made)
-    for (game, variant), count in wanted.items():
+    for game, variant in wanted:
         own = [p for p in made if (p.game, p.variant) == (game, variant)]
         moves = {n: sum(p.moves == n for p in own) for n in range(2, 6)}
         print(f"{game} {variant or ''}: {len(own)} puzzles {moves}", file=sys.stderr)

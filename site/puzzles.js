@@ -253,6 +253,7 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
       showMessage("Your puzzle progress could not be kept: this browser's storage is full or turned off. It lasts until the page closes.");
     }
     const after = currentRating(ratingHistory(attempts())).rating;
+    element.dataset.rating = String(Math.round(after));
     const change = Math.round(after) - Math.round(before);
     let text = `Your rating: ${Math.round(after)} (${change >= 0 ? "+" : "−"}${Math.abs(change)}).`;
     if (c.mode === "streak") {
@@ -308,7 +309,8 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
     summary.textContent = `${gameTitle(game)}${theme ? `, ${theme}` : ""}: ${plural(own.length, "puzzle")}, ${own.filter((p) => done.has(p.id)).length || "none"} solved. In each, the side to move forces a win.`;
     list.replaceChildren(
       ...own.map((p) => {
-        const link = make("a", { href: `#puzzle=${p.id}` }, make("span", { className: "name", textContent: puzzleName(p) }));
+        const name = `${puzzleName(p)}${p.variant ? ` · ${p.variant} rules` : ""}`;
+        const link = make("a", { href: `#puzzle=${p.id}` }, make("span", { className: "name", textContent: name }));
         link.append(make("span", { className: "moves", textContent: `Win in ${p.moves} · ${p.rating}` }));
         if (done.has(p.id)) link.append(make("span", { className: "solved", textContent: "✓ Solved" }));
         const item = make("li", {}, link);
@@ -325,8 +327,9 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
   // The rated puzzle to try next in `game` (and the theme shown): untried, nearest the rating.
   function openRated(game) {
     const tries = attempts();
-    const pool = puzzles.filter((p) => p.game === (game ?? shownGame) && (!theme || p.themes.includes(theme)));
-    const p = nearestPuzzle(pool.length ? pool : puzzles, currentRating(ratingHistory(tries)).rating, new Set(tries.map((a) => a.id)));
+    const own = standard().filter((p) => p.game === (game ?? shownGame));
+    const pool = own.filter((p) => !theme || p.themes.includes(theme));
+    const p = nearestPuzzle(pool.length ? pool : own, currentRating(ratingHistory(tries)).rating, new Set(tries.map((a) => a.id)));
     if (p) go(`#puzzle=${p.id}`);
   }
 

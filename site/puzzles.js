@@ -90,6 +90,7 @@ export const legs = (path) => path.slice(1).map((to, i) => [path[i], to]);
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const PAUSE_MS = 450; // between the person's move and the reply, so both can be followed
 const CHART = { width: 220, height: 48 };
+const PROVISIONAL_RD = 110;
 
 /**
  * The puzzles view, for the router. `engine` is the page's rules engine, `storage` the site's
@@ -214,7 +215,9 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
     const tries = attempts();
     const history = ratingHistory(tries);
     const { rating, rd } = currentRating(history);
-    ratingText.textContent = `Your puzzle rating: ${Math.round(rating)} (±${Math.round(2 * rd)}), from ${plural(history.length, "puzzle")} tried. Best streak: ${bestStreak(tries)}.`;
+    // Glicko-2's deviation: above PROVISIONAL_RD the rating is still a guess; below, ±2 deviations.
+    const sure = rd > PROVISIONAL_RD ? " (provisional)" : ` (±${Math.round(2 * rd)})`;
+    ratingText.textContent = `Your puzzle rating: ${Math.round(rating)}${sure}, from ${plural(history.length, "puzzle")} tried. Best streak: ${bestStreak(tries)}.`;
     element.dataset.rating = String(Math.round(rating));
     const dailyDone = tries.some((a) => a.mode === "daily" && a.day === today() && a.ok);
     daily.textContent = dailyDone ? "Daily puzzle ✓" : "Daily puzzle";

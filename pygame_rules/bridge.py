@@ -488,13 +488,17 @@ _solvers: dict[str, Any] = {}
 
 @handler("puzzles")
 def _puzzles(data: dict) -> dict:
-    """The puzzles of ``game`` (and ``variant``), or of every game: id, title, start, moves."""
+    """The puzzles of ``game`` (and ``variant``), or of every game: id, title, start, moves,
+    themes and difficulty rating."""
     from .puzzles import puzzles
 
     found = puzzles(_field(data, "game", str, None), _field(data, "variant", str, None))
     return {
         "puzzles": [
-            {"id": p.id, "title": p.title, "game": p.game, "variant": p.variant, "position": p.position, "moves": p.moves}
+            {
+                "id": p.id, "title": p.title, "game": p.game, "variant": p.variant, "position": p.position,
+                "moves": p.moves, "themes": list(p.themes), "rating": p.rating,
+            }
             for p in found
         ]
     }

@@ -17,7 +17,7 @@ The puzzles are data (``data/puzzles.json``), made by :mod:`pygame_rules.puzzleg
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -50,14 +50,22 @@ class Puzzle:
     alternatives: tuple[str, ...]
     #: How many moves the solver has: it wins with its ``moves``-th move at the latest.
     moves: int
+    #: What wins, then how (``puzzlegen.themes_of`` reads them off the solution).
+    themes: tuple[str, ...] = ()
+    #: Difficulty on a chess-like scale, from ``measured`` (``puzzlegen.rating_of``).
+    rating: int = 0
+    #: What the rating is made of (``puzzlegen.measure``): the solver's positions to find the
+    #: win, the defences that do not lose at once, the AI's levels that miss the first move.
+    measured: dict[str, int] | None = field(default=None, compare=False, hash=False)
 
     def load(self) -> Position:
         return position_class(self.game, self.variant).from_text(self.position)
 
     def to_json(self) -> dict[str, Any]:
+        """Its fields, without a missing variant or empty alternatives (the data file stays small)."""
         data = asdict(self)
-        data["solution"], data["alternatives"] = list(self.solution), list(self.alternatives)
-        return data
+        data["solution"], data["alternatives"], data["themes"] = list(self.solution), list(self.alternatives), list(self.themes)
+        return {k: v for k, v in data.items() if not (k in ("variant", "alternatives", "measured") and not v)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Puzzle":
@@ -65,6 +73,7 @@ class Puzzle:
             id=data["id"], game=data["game"], variant=data.get("variant"), title=data["title"],
             position=data["position"], solution=tuple(data["solution"]),
             alternatives=tuple(data.get("alternatives", ())), moves=data["moves"],
+            themes=tuple(data.get("themes", ())), rating=data.get("rating", 0), measured=data.get("measured"),
         )
 
 
@@ -111,7 +120,7 @@ def check(p: Puzzle, solver: "Solver | None" = None) -> list[str]:
     if position.text != p.position:
         problems.append(f"position {p.position!r} is not written canonically ({position.text!r})")
     n = p.moves
-    if not 2 <= n <= 4 or len(p.solution) != 2 * n - 1:
+    if not 2 <= n <= 5 or len(p.solution) != 2 * n - 1:
         return problems + [f"{n} moves need a solution of {2 * n - 1} moves, not {len(p.solution)}"]
     if not solver.wins_within(position, n):
         return problems + [f"no forced win within {n} moves"]

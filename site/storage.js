@@ -36,6 +36,9 @@ const LAST_KEY = `${PREFIX}last`; // {current: entry id, <game id>: entry id}: w
 const OLD_DAMAGED_KEY = `${PREFIX}damaged`; // an earlier site's list of set-aside texts: moved into set-aside keys
 const TOLD_KEY = `${PREFIX}unreadable-told`; // [key]: the unreadable keys the person was told of
 const SOLVED = "puzzles-solved"; // [puzzle id]: the puzzles solved in this browser (a readValue name)
+const ATTEMPTS = "puzzle-attempts"; // [attempt]: every puzzle tried (puzzle-progress.js; a readValue name)
+/** Attempts kept at most (the oldest go first): some 100 bytes each, well inside a browser's storage. */
+export const MAX_ATTEMPTS = 5000;
 
 /** Bounds on what a record may hold (a position string, a move text, the number of moves). */
 export const LIMITS = { position: 4000, move: 64, moves: 10000 };
@@ -445,6 +448,33 @@ export function createStorage(store = browserStorage(), events = globalThis) {
       return storage.writeValue(SOLVED, [...new Set([...held, ...ids])].sort());
     },
 
+    /**
+     * The puzzle attempts kept in this browser, each checked by `check(value)` (an attempt, or null
+     * when unsound: another site version's, say, dropped here). An unreadable list is set aside
+     * first (readValue), so the next write loses nothing.
+     */
+    readPuzzleAttempts(check) {
+      const list = storage.readValue(ATTEMPTS, attemptList, "your puzzle progress") ?? [];
+      return list.map(check).filter(Boolean);
+    },
+
+    /**
+     * Add attempts to those kept, merged with what is there now (another tab may have added its
+     * own since this one read: `merge(stored, added)` keeps both). False when storage is full or off.
+     */
+    addPuzzleAttempts(added, check, merge) {
+      const all = merge(storage.readPuzzleAttempts(check), added);
+      return storage.writeValue(ATTEMPTS, all.slice(-MAX_ATTEMPTS));
+    },
+
+    /** Call fn() when another tab changes the puzzle progress (solved puzzles or attempts). */
+    onPuzzleProgressChanged(fn) {
+      const keys = new Set([PREFIX + ATTEMPTS, PREFIX + SOLVED]);
+      globalThis.addEventListener?.("storage", (event) => {
+        if (event.key === null || keys.has(event.key)) fn();
+      });
+    },
+
     /** A small setting (like the board's orientation), or null. */
     readSetting(name) {
       return get(`${PREFIX}${name}`);
@@ -456,6 +486,12 @@ export function createStorage(store = browserStorage(), events = globalThis) {
     },
   };
   return storage;
+}
+
+// The puzzle attempts: a list (each attempt is checked by the puzzles' own checkAttempt).
+function attemptList(value) {
+  if (!Array.isArray(value)) throw new Error("it is not a list of puzzle attempts");
+  return value;
 }
 
 // The solved puzzles' ids: a list of short texts.

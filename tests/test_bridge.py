@@ -483,7 +483,8 @@ def test_think_more_continues_a_multi_line_search_until_done_and_cancel_stops_it
 def test_puzzles_lists_each_game_s_puzzles():
     listed = ask(op="puzzles", game="lilypad")["puzzles"]
     assert [p["id"] for p in listed] == [p.id for p in pygame_rules.puzzles("lilypad")]
-    assert set(listed[0]) == {"id", "title", "game", "variant", "position", "moves"}
+    assert set(listed[0]) == {"id", "title", "game", "variant", "position", "moves", "themes", "rating"}
+    assert listed[0]["themes"] and listed[0]["rating"] > 0
     assert len(ask(op="puzzles")["puzzles"]) == len(pygame_rules.puzzles())
     assert error_of(ask(op="puzzles", game="chess"))[0] == "RulesError"
 

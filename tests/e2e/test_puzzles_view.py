@@ -1,13 +1,19 @@
 """The puzzle mode: a game's list, a puzzle solved by clicks after one wrong move (said wrong, the
 escape shown, taken back; then a Hint), the solved mark kept after a reload, Next, a bad puzzle
-link, and the game in progress left as it was. Screenshots at phone and desktop sizes."""
+link, and the game in progress left as it was; a person's journey in a first visit at desktop size
+and a returning visit on a phone: one solved in each game, one missed, a streak of three, the daily
+puzzle, the theme filter, and a reload that keeps the progress and the rating. Screenshots at phone
+and desktop sizes."""
 
 from __future__ import annotations
 
+import datetime
 import json
+import re
 import tempfile
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 import pygame_rules
@@ -17,6 +23,11 @@ from site_driver import Site
 VIEW = "#puzzles-view"
 BOARD = f"{VIEW} .puzzle-board"
 SHOTS = Path(tempfile.gettempdir())
+
+
+def listed(game: str) -> list:
+    """A game's puzzles as its list shows them: its variants' too."""
+    return [p for p in pygame_rules.puzzles() if p.game == game]
 
 
 def ask(**request) -> dict:
@@ -43,11 +54,16 @@ def state_is(site: Site, name: str, moves: int | None = None) -> None:
     expect(view).to_have_attribute("data-puzzle", name, timeout=30_000)
 
 
+def press(site: Site, locator) -> None:
+    """Click, or tap on a phone."""
+    locator.tap() if site.touch else locator.click()
+
+
 def click_move(site: Site, path: list[str]) -> None:
     for square in path:
-        site.square(square, BOARD).click()
+        press(site, site.square(square, BOARD))
     if path[-1] in site.squares_of(f"{BOARD} .stop"):
-        site.square(path[-1], BOARD).click()  # the board offers to go on: stop here
+        press(site, site.square(path[-1], BOARD))  # the board offers to go on: stop here
 
 
 def arrows(site: Site) -> list[tuple[str, str]]:
@@ -77,14 +93,14 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
     expect(site.page.locator(VIEW)).to_be_visible()
     expect(site.page.locator("#game-view")).to_be_hidden()
     items = site.page.locator(f"{VIEW} .puzzle-list li")
-    expect(items).to_have_count(len(own))
+    expect(items).to_have_count(len(listed("lilypad")))
     expect(items.nth(0)).to_contain_text(f"Win in {own[0].moves}")
     expect(site.page.locator(f"{VIEW} .puzzle-list .is-solved")).to_have_count(0)
     site.page.locator(f"{VIEW} .puzzle-list li[data-puzzle='{p.id}'] a").click()
     assert site.page.url.endswith(f"#puzzle={p.id}")
     state_is(site, "ready")
     expect(site.page.locator(f"{VIEW} h1")).to_have_text(p.title)
-    expect(site.page.locator(f"{VIEW} .puzzle-of")).to_have_text(f"Lilypad: puzzle {own.index(p) + 1} of {len(own)}")
+    expect(site.page.locator(f"{VIEW} .puzzle-of")).to_have_text(f"Lilypad: puzzle {own.index(p) + 1} of {len(own)}, rated {p.rating}")
     expect(site.page.locator(f"{VIEW} .puzzle-task")).to_contain_text("win in 3 moves")
     start = board_after(p, [])
     assert site.pieces(BOARD) == start
@@ -154,10 +170,12 @@ def test_next_puzzle_and_a_bad_puzzle_link(new_site):
     p = next(q for q in own if q.moves == 2)
     site.open(f"#puzzle={p.id}")
     state_is(site, "ready")
-    for i in range(0, len(p.solution), 2):
-        click_move(site, paths(p, list(p.solution[:i]))[p.solution[i]])
-        state_is(site, "ready" if i + 1 < len(p.solution) else "solved", min(i + 2, len(p.solution)))
-    following = own[own.index(p) + 1]
+    solve(site, p)
+    # Next: the untried puzzle of the game rated nearest the person's rating (1500 at the start,
+    # then changed by this solve: the page says it).
+    rating = int(site.page.locator(VIEW).get_attribute("data-rating"))
+    fresh = [q for q in own if q.id != p.id]
+    following = min(fresh, key=lambda q: (abs(q.rating - rating), q.rating, q.id))
     site.button("Next puzzle").click()
     state_is(site, "ready")
     assert site.page.url.endswith(f"#puzzle={following.id}")
@@ -173,4 +191,134 @@ def test_next_puzzle_and_a_bad_puzzle_link(new_site):
     state_is(site, "list")
     expect(site.page.locator(f"{VIEW} .puzzle-list li")).to_have_count(len(own))  # the game last shown
     assert site.page.url.endswith("#puzzles=lion")
+    site.watch.assert_clean()
+
+
+# -- a person's journey ----------------------------------------------------------------------------
+
+
+def shown_puzzle(site: Site):
+    """The puzzle the view shows, once it is ready to be played."""
+    state_is(site, "ready", 0)
+    return pygame_rules.puzzle(site.page.locator(VIEW).get_attribute("data-puzzle-id"))
+
+
+def solve(site: Site, p) -> None:
+    """Play the puzzle's solution, each reply waited for, to the end."""
+    for i in range(0, len(p.solution), 2):
+        click_move(site, paths(p, list(p.solution[:i]))[p.solution[i]])
+        state_is(site, "ready" if i + 1 < len(p.solution) else "solved", min(i + 2, len(p.solution)))
+
+
+def rating_shown(site: Site) -> int:
+    return int(re.search(r"Your (?:puzzle )?rating: (\d+)", site.page.locator(VIEW).inner_text())[1])
+
+
+def fnv1a(text: str) -> int:
+    """puzzle-progress.js's hashText (of an ASCII text)."""
+    h = 0x811C9DC5
+    for ch in text:
+        h = ((h ^ ord(ch)) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+@pytest.mark.parametrize(
+    ("arrival", "phone"), [("first", False), ("first", True), ("returning", True)], ids=["first-desktop", "first-phone", "returning-phone"]
+)
+def test_a_person_s_puzzles_rated_missed_streak_daily_and_kept_after_a_reload(arrive, arrival, phone):
+    site = arrive(arrival, "#puzzles=lilypad", phone=phone)
+    shot = f"{arrival}-{'phone' if phone else 'desktop'}"
+    view = site.page.locator(VIEW)
+    state_is(site, "list")
+    expect(view.locator(".puzzle-rating")).to_contain_text("Your puzzle rating: 1500")
+    standard = [p for p in pygame_rules.puzzles() if p.variant is None]
+
+    # One rated puzzle in each game: the untried one nearest the rating; solved, the rating rises.
+    rating = 1500
+    for game in pygame_rules.games():
+        press(site, view.locator(f".puzzle-games a[href='#puzzles={game}']"))
+        state_is(site, "list")
+        expect(view.locator(".puzzle-list li").first).to_be_visible()
+        site.press("Rated puzzle")
+        p = shown_puzzle(site)
+        own = pygame_rules.puzzles(game)
+        assert p.game == game
+        assert abs(p.rating - rating) == min(abs(q.rating - rating) for q in own)
+        solve(site, p)
+        expect(view.locator(".puzzle-outcome")).to_contain_text("Your rating:")
+        assert rating_shown(site) > rating
+        rating = rating_shown(site)
+        site.press("All puzzles")
+
+    # One missed: a wrong first move costs rating.
+    press(site, view.locator(".puzzle-games a[href='#puzzles=lion']"))
+    state_is(site, "list")
+    site.press("Rated puzzle")
+    p = shown_puzzle(site)
+    wrong, _ = wrong_move_with_escape(p)
+    click_move(site, paths(p, [])[wrong])
+    state_is(site, "wrong")
+    expect(view.locator(".puzzle-outcome")).to_contain_text("(−")
+    assert rating_shown(site) < rating
+    rating = rating_shown(site)
+    site.page.screenshot(path=str(SHOTS / f"ks-puzzle-missed-{shot}.png"))
+
+    # A streak of three: each harder than the last.
+    site.page.goto("index.html#puzzles=lion")
+    state_is(site, "list")
+    site.press("Streak")
+    ratings = []
+    for i in range(3):
+        p = shown_puzzle(site)
+        assert p.variant is None
+        expect(view.locator(".puzzle-of")).to_contain_text(f"Streak: {i} solved so far")
+        ratings.append(p.rating)
+        solve(site, p)
+        expect(view.locator(".puzzle-outcome")).to_contain_text(f"Streak: {i + 1} in a row")
+        site.press("Next in the streak")
+    assert ratings == sorted(ratings) and len(set(ratings)) == 3
+    assert ratings[0] <= sorted(q.rating for q in standard)[2]  # starts among the easiest
+    p = shown_puzzle(site)
+    assert p.rating > ratings[-1]
+    site.page.screenshot(path=str(SHOTS / f"ks-puzzle-streak-{shot}.png"), full_page=True)
+
+    # The daily puzzle: the same for everyone on the date it shows.
+    site.press("All puzzles")
+    state_is(site, "list")
+    site.press("Daily puzzle")
+    p = shown_puzzle(site)
+    day = re.search(r"Daily puzzle of (\d{4}-\d{2}-\d{2})", view.locator(".puzzle-of").inner_text())[1]
+    assert day in {str(datetime.datetime.now(datetime.UTC).date()), str(datetime.datetime.now(datetime.UTC).date() - datetime.timedelta(1))}
+    by_id = sorted(standard, key=lambda q: q.id)
+    assert p == by_id[fnv1a(f"kings-and-soldiers daily {day}") % len(by_id)]
+    solve(site, p)
+    site.press("All puzzles")
+    state_is(site, "list")
+    expect(site.button("Daily puzzle ✓")).to_be_visible()
+    rating = rating_shown(site)
+    expect(view.locator(".puzzle-rating")).to_contain_text("Best streak: 3")
+    expect(view.locator(".puzzle-chart polyline")).to_have_count(1)
+
+    # A reload keeps the progress and the rating.
+    game = view.locator(".puzzle-games a[aria-current=page]").get_attribute("href").split("=")[1]
+    solved_before = view.locator(".puzzle-list .is-solved").count()
+    assert solved_before >= 1
+    site.page.reload()
+    site.wait_ready()
+    state_is(site, "list")
+    assert view.locator(".puzzle-games a[aria-current=page]").get_attribute("href") == f"#puzzles={game}"
+    expect(view.locator(".puzzle-list .is-solved")).to_have_count(solved_before)
+    assert rating_shown(site) == rating
+    expect(view.locator(".puzzle-rating")).to_contain_text("Best streak: 3")
+
+    # The themes: each with what is solved of it; one pressed, the list shows its puzzles.
+    own = listed(game)
+    theme = own[0].themes[0]
+    of_theme = [q for q in own if theme in q.themes]
+    chip = view.locator(".puzzle-themes button", has_text=re.compile(rf"^{re.escape(theme)} \d+/\d+$"))
+    expect(chip).to_contain_text(f"/{len(of_theme)}")
+    press(site, chip)
+    expect(view.locator(".puzzle-list li")).to_have_count(len(of_theme))
+    expect(chip).to_have_attribute("aria-pressed", "true")
+    site.page.screenshot(path=str(SHOTS / f"ks-puzzles-progress-{shot}.png"), full_page=True)
     site.watch.assert_clean()

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { checkPuzzles, legs, nextPuzzle, puzzleName, readPuzzleHash } from "../../site/puzzles.js";
+import { checkPuzzles, legs, puzzleName, readPuzzleHash } from "../../site/puzzles.js";
 
 test("hashes: the list of a game, the list, one puzzle; other hashes are not this view's", () => {
   assert.deepEqual(readPuzzleHash("#puzzles"), { game: null });
@@ -15,12 +15,14 @@ test("hashes: the list of a game, the list, one puzzle; other hashes are not thi
   assert.deepEqual(readPuzzleHash("#puzzle"), { game: null });
   assert.deepEqual(readPuzzleHash("#puzzle=%E2%9C%93"), { id: "✓" });
   assert.deepEqual(readPuzzleHash("#puzzle=%E2%9C"), { id: "%E2%9C" }); // a broken escape names nothing
-  for (const hash of ["", "#", "#library", "#game=lion", "#puzzlesx", "#rules=lion", "#apuzzle=x"]) {
+  assert.deepEqual(readPuzzleHash("#streak"), { mode: "streak" });
+  assert.deepEqual(readPuzzleHash("#daily"), { mode: "daily" });
+  for (const hash of ["", "#", "#library", "#game=lion", "#puzzlesx", "#rules=lion", "#apuzzle=x", "#streaks", "#daily=1"]) {
     assert.equal(readPuzzleHash(hash), null, hash);
   }
 });
 
-const good = (id, extra = {}) => ({ id, title: "King home in 2", game: "lilypad", variant: null, position: "8/8/8/8/2b5/1B1b1g2/8/1g5g b -", moves: 2, ...extra });
+const good = (id, extra = {}) => ({ id, title: "King home in 2", game: "lilypad", variant: null, position: "8/8/8/8/2b5/1B1b1g2/8/1g5g b -", moves: 2, rating: 900, themes: ["King home"], ...extra });
 
 test("the worker's list is checked: ids, text, numbers, known games, each id once", () => {
   const known = (game, variant) => game === "lilypad" && variant === null;
@@ -34,6 +36,11 @@ test("the worker's list is checked: ids, text, numbers, known games, each id onc
       good("lilypad-05", { moves: "2" }),
       good("lilypad-06", { title: "" }),
       good("lilypad-07", { position: 3 }),
+      good("lilypad-11", { rating: "900" }),
+      good("lilypad-12", { rating: Number.POSITIVE_INFINITY }),
+      good("lilypad-13", { themes: "King home" }),
+      good("lilypad-14", { themes: [""] }),
+      good("lilypad-15", { themes: [3] }),
       good("<img src=x>-08"),
       good("constructor"),
       null,
@@ -45,14 +52,10 @@ test("the worker's list is checked: ids, text, numbers, known games, each id onc
   for (const bad of [null, {}, { puzzles: "x" }, { puzzles: { 0: good("lilypad-01") } }]) assert.deepEqual(checkPuzzles(bad, known), []);
 });
 
-test("names drop the 'in N' the list shows apart; the next puzzle; arrows leg by leg", () => {
+test("names drop the 'in N' the list shows apart; arrows leg by leg", () => {
   assert.equal(puzzleName(good("lilypad-01", { title: "King home in 2 (Kings and Soldiers page, diagram 2)" })), "King home (Kings and Soldiers page, diagram 2)");
   assert.equal(puzzleName(good("lion-01", { title: "Take the Lion in 3", moves: 3 })), "Take the Lion");
   assert.equal(puzzleName(good("lion-01", { title: "Win in 12 moves", moves: 1 })), "Win in 12 moves");
-  const list = [good("lion-01"), good("lion-02"), good("lion-03")];
-  assert.equal(nextPuzzle(list, "lion-01").id, "lion-02");
-  assert.equal(nextPuzzle(list, "lion-03"), null);
-  assert.equal(nextPuzzle(list, "lion-99"), null);
   assert.deepEqual(legs(["b3", "d5", "f3"]), [["b3", "d5"], ["d5", "f3"]]);
   assert.deepEqual(legs(["b3"]), []);
 });

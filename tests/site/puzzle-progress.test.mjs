@@ -1,0 +1,171 @@
+// puzzle-progress.js: attempts checked and merged (two tabs), the rating replayed from them, the
+// next puzzle near the rating, the streak, the daily puzzle, counts per theme, the chart; and the
+// attempts kept in storage (storage.js) without losing another tab's.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { update } from "../../site/glicko2.js";
+import {
+  bestStreak,
+  chartPoints,
+  checkAttempt,
+  currentRating,
+  dailyPuzzle,
+  dayOf,
+  lastRun,
+  mergeAttempts,
+  nearestPuzzle,
+  PUZZLE_RD,
+  ratingHistory,
+  solvedByTheme,
+  streakState,
+} from "../../site/puzzle-progress.js";
+import { createStorage, MAX_ATTEMPTS } from "../../site/storage.js";
+
+const isId = (id) => /^[a-z-]+-\d{2,3}$/.test(id);
+const attempt = (id, at, ok, rating = 1500, extra = {}) => ({ id, at, ok, rating, mode: "rated", run: null, day: null, ...extra });
+const puzzle = (id, rating, themes = ["King home"]) => ({ id, rating, themes, game: id.split("-")[0] });
+
+test("attempts are checked field by field; anything else is dropped", () => {
+  assert.deepEqual(checkAttempt(attempt("lion-01", 5, true), isId), attempt("lion-01", 5, true));
+  assert.deepEqual(checkAttempt({ id: "lion-01", at: 5, ok: false, rating: 900 }, isId), attempt("lion-01", 5, false, 900));
+  for (const bad of [
+    null, [], "x", attempt("<b>", 1, true), attempt("lion-01", -1, true), attempt("lion-01", 1.5, true),
+    attempt("lion-01", 1, "yes"), attempt("lion-01", 1, true, Number.NaN), attempt("lion-01", 1, true, 99999),
+    attempt("lion-01", 1, true, 1500, { mode: "blitz" }), attempt("lion-01", 1, true, 1500, { run: -2 }),
+    attempt("lion-01", 1, true, 1500, { day: "yesterday" }),
+  ]) {
+    assert.equal(checkAttempt(bad, isId), null, JSON.stringify(bad));
+  }
+});
+
+test("two tabs' attempts merge: each once, oldest first", () => {
+  const a = [attempt("lion-01", 1, true), attempt("lion-02", 3, false)];
+  const b = [attempt("lion-02", 3, false), attempt("lilypad-01", 2, true)];
+  assert.deepEqual(mergeAttempts(a, b).map((x) => x.id), ["lion-01", "lilypad-01", "lion-02"]);
+});
+
+test("the rating is Glicko-2 replayed over first tries; a puzzle seen again does not count", () => {
+  const tries = [attempt("lion-01", 1, true, 1400), attempt("lion-02", 2, false, 1600), attempt("lion-01", 3, false, 1400)];
+  const history = ratingHistory(tries);
+  assert.equal(history.length, 2);
+  const first = update({ rating: 1500, rd: 350, vol: 0.06 }, [{ rating: 1400, rd: PUZZLE_RD, score: 1 }]);
+  const second = update(first, [{ rating: 1600, rd: PUZZLE_RD, score: 0 }]);
+  assert.equal(history[0].rating, first.rating);
+  assert.equal(currentRating(history).rating, second.rating);
+  assert.equal(currentRating([]).rating, 1500);
+});
+
+test("the next puzzle is the untried one nearest the rating", () => {
+  const list = [puzzle("lion-01", 900), puzzle("lion-02", 1450), puzzle("lion-03", 1560), puzzle("lion-04", 2000)];
+  assert.equal(nearestPuzzle(list, 1500, new Set()).id, "lion-02");
+  assert.equal(nearestPuzzle(list, 1500, new Set(["lion-02"])).id, "lion-03");
+  assert.equal(nearestPuzzle(list, 1500, new Set(list.map((p) => p.id))).id, "lion-02"); // all tried: any again
+});
+
+test("a streak rises in difficulty and ends at the first miss", () => {
+  const list = Array.from({ length: 12 }, (_, i) => puzzle(`lion-${String(i + 1).padStart(2, "0")}`, 800 + 100 * i));
+  let tries = [];
+  const ratings = [];
+  for (let i = 0; i < 3; i++) {
+    const { next, count, over } = streakState(list, tries, 7);
+    assert.equal(count, i);
+    assert.equal(over, false);
+    ratings.push(next.rating);
+    tries = [...tries, attempt(next.id, i, true, next.rating, { mode: "streak", run: 7 })];
+  }
+  assert.ok(ratings[0] < ratings[1] && ratings[1] < ratings[2], String(ratings));
+  assert.ok(ratings[0] <= 1000); // starts among the easiest
+  const missed = streakState(list, tries, 7).next;
+  tries = [...tries, attempt(missed.id, 9, false, missed.rating, { mode: "streak", run: 7 })];
+  assert.deepEqual(streakState(list, tries, 7), { count: 3, over: true, next: null });
+  assert.equal(bestStreak(tries), 3);
+  assert.equal(lastRun(tries), 7);
+  assert.equal(streakState(list, tries, 8).count, 0); // a new run starts afresh
+});
+
+test("the daily puzzle depends on the UTC date only, and changes from day to day", () => {
+  const list = Array.from({ length: 50 }, (_, i) => puzzle(`lion-${String(i + 1).padStart(2, "0")}`, 1000));
+  const day = dayOf(new Date("2026-11-25T23:30:00-05:00"));
+  assert.equal(day, "2026-11-26");
+  assert.equal(dailyPuzzle(list, day), dailyPuzzle([...list].reverse(), day)); // not the list's order
+  const days = new Set(Array.from({ length: 10 }, (_, i) => dailyPuzzle(list, `2026-12-${String(i + 1).padStart(2, "0")}`).id));
+  assert.ok(days.size >= 6, String([...days]));
+  assert.equal(dailyPuzzle([], day), null);
+});
+
+test("solved counts per theme, and the chart's points", () => {
+  const list = [puzzle("lion-01", 1, ["The Lion taken", "Capture"]), puzzle("lion-02", 1, ["Blockade"]), puzzle("lion-03", 1, ["Capture"])];
+  const counts = solvedByTheme(list, new Set(["lion-01"]));
+  assert.deepEqual(Object.fromEntries(counts), { "The Lion taken": [1, 1], Capture: [1, 2], Blockade: [0, 1] });
+  assert.equal(chartPoints([{ rating: 1500 }], 100, 40), null);
+  assert.deepEqual(chartPoints([{ rating: 1500 }, { rating: 1600 }, { rating: 1550 }], 100, 40), { points: "0.0,40.0 50.0,0.0 100.0,20.0", min: 1500, max: 1600 });
+});
+
+function memoryStore(items = {}, { full = false } = {}) {
+  const map = new Map(Object.entries(items));
+  return {
+    map,
+    get length() {
+      return map.size;
+    },
+    key: (i) => [...map.keys()][i] ?? null,
+    getItem: (k) => (map.has(k) ? map.get(k) : null),
+    setItem: (k, v) => {
+      if (full) throw new Error("QuotaExceededError");
+      map.set(k, String(v));
+    },
+    removeItem: (k) => map.delete(k),
+  };
+}
+
+const KEY = "kings-and-soldiers/puzzle-attempts";
+const check = (value) => checkAttempt(value, isId);
+
+test("attempts are kept; another tab's added meanwhile are kept too", () => {
+  const store = memoryStore();
+  const one = createStorage(store);
+  const two = createStorage(store);
+  assert.deepEqual(one.readPuzzleAttempts(check), []);
+  assert.equal(one.addPuzzleAttempts([attempt("lion-01", 1, true)], check, mergeAttempts), true);
+  assert.equal(two.addPuzzleAttempts([attempt("lion-02", 2, false)], check, mergeAttempts), true); // read before tab one's? no matter
+  assert.deepEqual(one.readPuzzleAttempts(check).map((a) => a.id), ["lion-01", "lion-02"]);
+  assert.equal(createStorage(memoryStore({}, { full: true })).addPuzzleAttempts([attempt("lion-01", 1, true)], check, mergeAttempts), false);
+});
+
+test("damaged attempts: unsound ones dropped, an unreadable list set aside with its text", () => {
+  const store = memoryStore({ [KEY]: JSON.stringify([attempt("lion-01", 1, true), { id: "x" }, null, attempt("lion-02", 2, false)]) });
+  assert.deepEqual(createStorage(store).readPuzzleAttempts(check).map((a) => a.id), ["lion-01", "lion-02"]);
+  const broken = memoryStore({ [KEY]: "{not json" });
+  const storage = createStorage(broken);
+  assert.deepEqual(storage.readPuzzleAttempts(check), []);
+  // Its text is kept (listed as unreadable) before anything is written over it.
+  assert.deepEqual(storage.unreadable(new Set(["lion"])).map((d) => d.text), ["{not json"]);
+  assert.equal(storage.addPuzzleAttempts([attempt("lion-01", 1, true)], check, mergeAttempts), true);
+  assert.deepEqual(storage.readPuzzleAttempts(check).map((a) => a.id), ["lion-01"]);
+  assert.deepEqual(storage.unreadable(new Set(["lion"])).map((d) => d.text), ["{not json"]);
+});
+
+test("storage full: an unreadable list that cannot be set aside is never written over", () => {
+  const broken = memoryStore({ [KEY]: "{not json" }, { full: true });
+  const storage = createStorage(broken);
+  assert.deepEqual(storage.readPuzzleAttempts(check), []);
+  assert.equal(storage.addPuzzleAttempts([attempt("lion-01", 1, true)], check, mergeAttempts), false);
+  assert.equal(broken.map.get(KEY), "{not json");
+});
+
+test("at most MAX_ATTEMPTS are kept, the newest", () => {
+  const store = memoryStore();
+  const many = Array.from({ length: MAX_ATTEMPTS + 5 }, (_, i) => attempt("lion-01", i, true));
+  createStorage(store).addPuzzleAttempts(many, check, mergeAttempts);
+  const kept = createStorage(store).readPuzzleAttempts(check);
+  assert.equal(kept.length, MAX_ATTEMPTS);
+  assert.equal(kept[0].at, 5);
+});
+
+test("solved puzzles written by two tabs are all kept", () => {
+  const store = memoryStore();
+  createStorage(store).writeSolvedPuzzles(new Set(["lion-01"]));
+  createStorage(store).writeSolvedPuzzles(new Set(["lilypad-02"]));
+  assert.deepEqual(createStorage(store).readSolvedPuzzles(new Set(["lion-01", "lilypad-02"])), new Set(["lion-01", "lilypad-02"]));
+});

@@ -55,9 +55,32 @@ export async function dropSnapshot(key) {
   }
 }
 
+/** The wheel's bytes, as listed in the lock. */
+async function downloadWheel(lock) {
+  const response = await fetch(`${PACKAGES_URL}${lock.packages[PACKAGE].file_name}`);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for the wheel`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Write the wheel's files into site-packages. A snapshot holds the interpreter's memory, not its
+ * files: without this, a restored engine has its modules but not its data (the puzzles). */
+function writeWheel(pyodide, wheel) {
+  pyodide.FS.writeFile("/tmp/rules.whl", wheel);
+  pyodide.runPython(`
+import os, sysconfig, zipfile
+with zipfile.ZipFile("/tmp/rules.whl") as wheel:
+    wheel.extractall(sysconfig.get_paths()["purelib"])
+os.remove("/tmp/rules.whl")
+`);
+}
+
 /** Python restored from `snapshot`: the same as after a plain start, with the engine imported. */
 export async function restore(lockFileContents, snapshot, quiet) {
-  const pyodide = await loadPyodide({ ...PLACES, lockFileContents, _loadSnapshot: snapshot, ...quiet });
+  const [pyodide, wheel] = await Promise.all([
+    loadPyodide({ ...PLACES, lockFileContents, _loadSnapshot: snapshot, ...quiet }),
+    lockFileContents.then(downloadWheel),
+  ]);
+  writeWheel(pyodide, wheel);
   // The snapshot froze random's state (and the hash seed): each visit gets its own games.
   pyodide.runPython("import random; random.seed()");
   return pyodide;
@@ -69,20 +92,14 @@ async function make() {
   const quiet = { stdout: () => {}, stderr: () => {} };
   // No `packages`: the package loader keeps JS objects that a snapshot cannot hold ("Unexpected
   // hiwire entry"). The wheel is unzipped from Python instead, and every module imported, since the
-  // files themselves are not in the snapshot.
+  // files themselves are not in the snapshot (a restore writes them again).
   const [pyodide, wheel] = await Promise.all([
     loadPyodide({ ...PLACES, lockFileContents: lock, _makeSnapshot: true, ...quiet }),
-    fetch(`${PACKAGES_URL}${lock.packages[PACKAGE].file_name}`).then((r) => {
-      if (!r.ok) throw new Error(`HTTP ${r.status} for the wheel`);
-      return r.arrayBuffer();
-    }),
+    downloadWheel(lock),
   ]);
-  pyodide.FS.writeFile("/tmp/rules.whl", new Uint8Array(wheel));
+  writeWheel(pyodide, wheel);
   pyodide.runPython(`
-import importlib, os, pkgutil, sysconfig, zipfile
-with zipfile.ZipFile("/tmp/rules.whl") as wheel:
-    wheel.extractall(sysconfig.get_paths()["purelib"])
-os.remove("/tmp/rules.whl")
+import importlib, pkgutil
 import pygame_rules
 for module in pkgutil.walk_packages(pygame_rules.__path__, "pygame_rules."):
     if not module.name.endswith(".__main__"):

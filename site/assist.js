@@ -116,7 +116,7 @@ export function createAssist({ element, board, game }) {
     const value = answer && (answer.depth > 0 || done) ? readEvaluation(answer) : null;
     bar.show(value, side);
     const pv = value ? bestLine(now, answer) : [];
-    $("best-line-text").textContent = pv.length ? `Best line: ${pv.join(" ")}${done ? "" : " …"}` : "Thinking…";
+    $("best-line-text").textContent = pv.length ? `Best line: ${pv.join(" ")}${done ? "" : " …"}` : engine.working("Thinking…");
     $("best-line-arrows").hidden = !pv.length;
   }
 
@@ -126,7 +126,7 @@ export function createAssist({ element, board, game }) {
     const k = key;
     const search = engine.think(request(now.record, { time_ms: HINT_MS }), SLICE_MS);
     hint = { search };
-    $("hint-text").textContent = "Looking for a good move…";
+    $("hint-text").textContent = engine.working("Looking for a good move…");
     update();
     try {
       const answer = await search.result;

@@ -238,6 +238,7 @@ async function boot() {
   // A friend's link that failed falls back to the saved game (its first try was the link itself).
   if (!opened && !(await openFirst(link?.friend ? tries.slice(1) : tries))) return failed("No game could be opened.");
   html.dataset.engine = "ready";
+  html.dataset.engineStart = engine.startedFrom; // how Python started (the tests' arrivals check it)
   html.dataset.playableAt = String(Math.round(performance.now()));
   startThinking();
 }

@@ -41,11 +41,11 @@ export function createEngine(first = null, makeWorker = newWorker) {
   const preparedNow = new Map(); // game -> its prepared answers, once loaded
   let worker = null;
   let stage = "Starting";
-  let startedBy = null; // how the worker's Python started: "restored" (from a snapshot) or "plain"
   let failure = null;
   let started = false;
   let settle = null;
   let ready = null;
+  let startedFrom = null;
   let lastHeard = 0;
   let pingSentAt = null;
   const restarts = [];
@@ -91,7 +91,7 @@ export function createEngine(first = null, makeWorker = newWorker) {
       for (const listener of progressListeners) listener(stage);
     } else if (data.type === "ready") {
       started = true;
-      startedBy = data.start === "restored" ? "restored" : "plain";
+      startedFrom = data.start === "snapshot" ? "snapshot" : "plain";
       settle.resolve();
     } else if (data.type === "failed") {
       if (started) lost(String(data.message));
@@ -117,7 +117,7 @@ export function createEngine(first = null, makeWorker = newWorker) {
   function attach(next) {
     worker = next;
     started = false;
-    startedBy = null;
+    startedFrom = null;
     stage = "Starting";
     ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
     ready.catch(() => {}); // callers see the failure through ready or call()
@@ -167,17 +167,17 @@ export function createEngine(first = null, makeWorker = newWorker) {
     get ready() {
       return ready;
     },
+    /** How Python started: "snapshot" (restored from the memory snapshot) or "plain"; null until ready. */
+    get startedFrom() {
+      return startedFrom;
+    },
     /** The current start-up stage, for a loading message. */
     get stage() {
       return stage;
     },
-    /** How Python started once ready: "restored" (from a memory snapshot) or "plain"; else null. */
-    get startedBy() {
-      return startedBy;
-    },
     /** `text` (what the engine is doing) once Python is ready; until then, that it is still loading. */
     working(text) {
-      return startedBy ? text : WAITING_TEXT;
+      return startedFrom ? text : WAITING_TEXT;
     },
     /** Call fn(stage) on each start-up stage. */
     onProgress(fn) {

@@ -1,7 +1,7 @@
 // The Python worker: starts Pyodide with our wheel, then answers {id, request} messages with
 // {id, response}, where request and response are the JSON texts of pygame_rules.bridge.handle.
 // It also posts {type: "progress" | "ready" | "failed"} while starting, so the page can say what
-// it waits for, and what went wrong; "ready" says how Python started (start: "restored" | "plain").
+// it waits for, and what went wrong; "ready" says how Python started (start: "snapshot" | "plain").
 // A later visit restores Python from this build's memory snapshot (warmstart.js) in well under a
 // second; the first visit (or any failed restore) starts it the plain way, and once the game is
 // idle a second worker makes the snapshot for next time.
@@ -121,7 +121,7 @@ async function start() {
 
 const ready = start().then(
   (handle) => {
-    say({ type: "ready", start: snapshotKeyInUse ? "restored" : "plain" });
+    say({ type: "ready", start: snapshotKeyInUse ? "snapshot" : "plain" });
     return handle;
   },
   (error) => {

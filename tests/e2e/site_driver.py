@@ -2,15 +2,41 @@
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import Page, expect
 
 READY_TIMEOUT = 90_000  # a cold Pyodide start takes seconds; a loaded CI machine, more
+SLOW_MS = 180_000  # the snapshot is made by a second Python start, on a machine that may be busy
+SNAPSHOTS = "kings-and-soldiers-snapshots"
+
+# [[key, digest, size], ...] of the memory snapshots stored in Cache Storage (warmstart.js).
+STORED = f"""async () => {{
+  const cache = await caches.open("{SNAPSHOTS}");
+  return Promise.all((await cache.keys()).map(async (request) => {{
+    const response = await cache.match(request);
+    return [request.url, response.headers.get("X-Snapshot-SHA256"), (await response.arrayBuffer()).byteLength];
+  }}));
+}}"""
+
+
+def poll(condition, timeout_ms: float = SLOW_MS, what: str = "a condition"):
+    """Wait until ``condition()`` is truthy (in-page promises need polling, not wait_for_function,
+    which the site's CSP forbids: it evaluates a string)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not (result := condition()):
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.5)
+    return result
 
 
 class Site:
-    def __init__(self, page: Page, watch):
+    """One page of the site. ``touch``: a phone's page, where a person taps instead of clicking."""
+
+    def __init__(self, page: Page, watch, touch: bool = False):
         self.page = page
         self.watch = watch
+        self.touch = touch
 
     # -- loading -------------------------------------------------------------------------------
 
@@ -26,13 +52,47 @@ class Site:
     def wait_idle(self) -> None:
         self.page.wait_for_selector("html:not([data-busy])", state="attached")
 
+    def started_from(self) -> str | None:
+        """How the page's Python started: "snapshot" (a warm start) or "plain"."""
+        return self.page.locator("html").get_attribute("data-engine-start")
+
+    def offline_ready(self) -> bool:
+        """Whether the service worker controls the page and a memory snapshot is stored: after
+        this, a reload is a returning visit and the site also opens offline."""
+        return self.page.evaluate("navigator.serviceWorker.controller !== null") and bool(self.page.evaluate(STORED))
+
     # -- the board -----------------------------------------------------------------------------
 
     def square(self, name: str, board: str = "#board"):
         return self.page.locator(f"{board} .sq[data-square='{name}']")
 
     def click(self, name: str) -> None:
-        self.square(name).click()
+        """Click a square, or tap it on a phone."""
+        square = self.square(name)
+        square.tap() if self.touch else square.click()
+
+    def press(self, name: str) -> None:
+        """Press the button called ``name`` (a tap on a phone)."""
+        button = self.button(name)
+        button.tap() if self.touch else button.click()
+
+    def board_box(self, board: str = "#board") -> dict:
+        """Where the board is on the screen (CSS pixels from the viewport's top left)."""
+        box = self.page.locator(board).bounding_box()
+        assert box is not None, f"{board} is not shown"
+        return {k: round(v) for k, v in box.items()}
+
+    def assert_board_in_view(self, before: dict | None = None, board: str = "#board") -> dict:
+        """The whole board is inside the viewport and, given where it was ``before``, has not moved
+        (the board never moves under the person's finger). Returns where it is."""
+        box = self.board_box(board)
+        view = self.page.viewport_size
+        inside = box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= view["width"] + 1 \
+            and box["y"] + box["height"] <= view["height"] + 1
+        assert inside, f"the board is not wholly in view: {box} in a {view['width']}x{view['height']} viewport"
+        if before is not None:
+            assert box == before, f"the board moved from {before} to {box}"
+        return box
 
     def squares_of(self, selector: str) -> set[str]:
         return set(self.page.locator(selector).evaluate_all("els => els.map(e => e.dataset.square)"))

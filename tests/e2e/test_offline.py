@@ -20,19 +20,8 @@ from playwright.sync_api import Error as PlaywrightError, expect
 
 import build
 from conftest import Watch
-from site_driver import Site
+from site_driver import SLOW_MS, SNAPSHOTS, STORED, Site, poll
 from test_ai import assert_legal_history, choose, new_game, wait_for_moves
-
-SNAPSHOTS = "kings-and-soldiers-snapshots"
-SLOW_MS = 180_000  # the snapshot is made by a second Python start, on a machine that may be busy
-
-STORED = f"""async () => {{
-  const cache = await caches.open("{SNAPSHOTS}");
-  return Promise.all((await cache.keys()).map(async (request) => {{
-    const response = await cache.match(request);
-    return [request.url, response.headers.get("X-Snapshot-SHA256"), (await response.arrayBuffer()).byteLength];
-  }}));
-}}"""
 
 # Replace the stored snapshot with a bad one; returns the digest stored with it.
 DAMAGE = f"""async (damage) => {{
@@ -56,15 +45,6 @@ DAMAGE = f"""async (damage) => {{
   await cache.put(key, new Response(bytes, {{ headers: {{ "X-Snapshot-SHA256": digest }} }}));
   return digest;
 }}"""
-
-
-def poll(condition, timeout_ms: float = SLOW_MS, what: str = "a condition"):
-    """Wait until ``condition()`` is truthy (in-page promises need polling, not wait_for_function)."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while not (result := condition()):
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.5)
-    return result
 
 
 def stored(site) -> list[list]:

@@ -23,7 +23,7 @@ ASK = """async (requests) => {
   for (const request of requests) {
     answers.push(await engine.call(request).catch((error) => ({ error: { type: error.type, message: error.message } })));
   }
-  return { startedBy: engine.startedBy, answers };
+  return { startedFrom: engine.startedFrom, answers };
 }"""
 
 
@@ -84,11 +84,11 @@ def test_a_restored_engine_answers_every_op_as_a_plain_start(new_site):
     site.open()
     asked = requests()
     plain = site.page.evaluate(ASK, asked)
-    assert plain["startedBy"] == "plain"
+    assert plain["startedFrom"] == "plain"
     wait_offline_ready(site)
     reload(site)
     restored = poll(lambda: site.page.evaluate(ASK, asked), what="the restored engine's answers")
-    assert restored["startedBy"] == "restored"
+    assert restored["startedFrom"] == "snapshot"
     for request, before, after in zip(asked, comparable(plain["answers"]), comparable(restored["answers"]), strict=True):
         assert after == before, f"{request['op']}: {json.dumps(request)[:120]}"
     # Offline, restored from the snapshot with every file from the service worker's cache.
@@ -98,5 +98,5 @@ def test_a_restored_engine_answers_every_op_as_a_plain_start(new_site):
         offline = site.page.evaluate(ASK, asked)
     finally:
         site.page.context.set_offline(False)
-    assert offline["startedBy"] == "restored"
+    assert offline["startedFrom"] == "snapshot"
     assert comparable(offline["answers"]) == comparable(plain["answers"])

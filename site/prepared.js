@@ -1,4 +1,4 @@
-// Answers Python prepared when the site was built (prepared.py writes prepared/<game>.txt): the
+// Answers Python prepared when the site was built (prepared.py writes prepared/<game>.txt.gz): the
 // bridge's own answers to the questions a page asks in a game's first moves, so that a first visit
 // plays the opening while Python still downloads. Nothing here computes a rule: a question is
 // answered only if its answer was prepared, word for word; anything else waits for Python.
@@ -39,8 +39,14 @@ export async function readPrepared(text, game) {
 /** The prepared answers of `game` from the site's folder, or null (never throws). */
 export async function loadPrepared(game, base = import.meta.url) {
   try {
-    const response = await fetch(new URL(`./prepared/${encodeURIComponent(game)}.txt`, base));
-    return response.ok ? await readPrepared(await response.text(), game) : null;
+    const response = await fetch(new URL(`./prepared/${encodeURIComponent(game)}.txt.gz`, base));
+    if (!response.ok) return null;
+    let bytes = new Uint8Array(await response.arrayBuffer());
+    // Gzipped by the build; a host that sends it with Content-Encoding: gzip has unzipped it already.
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+      bytes = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    }
+    return await readPrepared(new TextDecoder("utf-8", { fatal: true }).decode(bytes), game);
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@
 // foreign or missing file answers nothing (the page then waits for Python, never plays a wrong move).
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { test } from "node:test";
 
 import { loadPrepared, preparedAnswer, readPrepared } from "../../site/prepared.js";
@@ -38,10 +39,18 @@ test("a missing file or a failed download is none, never an error", async () => 
     };
     assert.equal(await loadPrepared("lilypad", "http://127.0.0.1/site/"), null);
     globalThis.fetch = async (url) => {
-      assert.equal(String(url), "http://127.0.0.1/site/prepared/lilypad.txt");
-      return new Response(fileOf(body));
+      assert.equal(String(url), "http://127.0.0.1/site/prepared/lilypad.txt.gz");
+      return new Response(gzipSync(fileOf(body)));
     };
     assert.deepEqual(await loadPrepared("lilypad", "http://127.0.0.1/site/"), answers);
+    globalThis.fetch = async () => new Response(fileOf(body)); // unzipped on the way by the host
+    assert.deepEqual(await loadPrepared("lilypad", "http://127.0.0.1/site/"), answers);
+    globalThis.fetch = async () => new Response(gzipSync(fileOf(body)).subarray(0, -30)); // cut short
+    assert.equal(await loadPrepared("lilypad", "http://127.0.0.1/site/"), null);
+    const flipped = gzipSync(fileOf(body));
+    flipped[flipped.length >> 1] ^= 0xff; // damaged inside
+    globalThis.fetch = async () => new Response(flipped);
+    assert.equal(await loadPrepared("lilypad", "http://127.0.0.1/site/"), null);
   } finally {
     globalThis.fetch = realFetch;
   }

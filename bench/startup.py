@@ -89,7 +89,7 @@ SNAPSHOT_PIECE = f"""async ([start, end]) => {{
     reader.readAsDataURL(blob);
   }});
 }}"""
-TIMEOUT_MS = 180_000
+TIMEOUT_MS = 300_000  # a cold start on a loaded machine took over 3 minutes
 #: How long the opening's pages hold the runtime back (a slow download).
 HELD_MS = 30_000
 #: A returning visit comes this long after the first visit's navigation.
@@ -210,7 +210,7 @@ def opening(browser, url: str, game: str) -> dict[str, float]:
 
     context = browser.new_context()
     held = []
-    context.route("**/pyodide/**", held.append)
+    context.route("**/pyodide/**", lambda route: held.append(route))
     try:
         page = context.new_page()
         page.goto(f"{url}#game={game}", wait_until="commit", timeout=TIMEOUT_MS)

@@ -147,9 +147,32 @@ def _prepared_file(game: str) -> str:
     return file_text(prepare_game(game))
 
 
+def split(answers: dict) -> tuple[dict, dict]:
+    """The answers a game's first moves need at once (every first move, and the lines up to each
+    reply of the computer), and the rest (loaded while the person plays): the first part is small,
+    so the first move comes quickly."""
+    replies = answers["replies"]
+
+    def book(moves: list[str]) -> set[str]:
+        return {m for level_moves in replies.get(line_key(moves), {}).values() for m in level_moves}
+
+    opening = book([])
+
+    def at_once(moves: list[str]) -> bool:
+        if len(moves) <= 1:
+            return True
+        if len(moves) == 2:
+            return moves[1] in book(moves[:1]) or moves[0] in opening
+        return len(moves) == 3 and moves[0] in opening and moves[2] in book(moves[:2])
+
+    first = {key: state for key, state in answers["states"].items() if at_once(json.loads(key))}
+    more = {key: state for key, state in answers["states"].items() if key not in first}
+    return ({**answers, "states": first}, {"game": answers["game"], "states": more, "replies": {}})
+
+
 def write(folder: Path) -> dict[str, int]:
-    """Write ``<game>.txt.gz`` (a prepared file, gzipped: a static host may not compress it) into
-    ``folder`` for every game; returns each file's size in bytes."""
+    """Write ``<game>.txt.gz`` (see :func:`split`) and ``<game>-more.txt.gz`` (prepared files, gzipped:
+    a static host may not compress them) into ``folder`` for every game; returns each file's size."""
     games = [g["id"] for g in ask({"op": "games"})["games"]]
     cache = CACHE / sources_digest()
     missing = [g for g in games if not (cache / f"{g}.txt.gz").exists()]
@@ -161,9 +184,10 @@ def write(folder: Path) -> dict[str, int]:
     folder.mkdir(parents=True, exist_ok=True)
     sizes = {}
     for game in games:
-        data = (cache / f"{game}.txt.gz").read_bytes()
-        (folder / f"{game}.txt.gz").write_bytes(data)
-        sizes[game] = len(data)
+        for name, part in zip((game, f"{game}-more"), split(read(cache / f"{game}.txt.gz")), strict=True):
+            data = gzip.compress(file_text(part).encode(), 9, mtime=0)
+            (folder / f"{name}.txt.gz").write_bytes(data)
+            sizes[name] = len(data)
     return sizes
 
 
@@ -180,7 +204,6 @@ if __name__ == "__main__":
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        for game, size in write(Path(tmp)).items():
-            answers = read(Path(tmp) / f"{game}.txt.gz")
-            print(f"{game}: {size:,} bytes gzipped, {len(answers['states'])} states, "
-                  f"{len(answers['replies'])} positions with replies", file=sys.stderr)
+        for name, size in write(Path(tmp)).items():
+            answers = read(Path(tmp) / f"{name}.txt.gz")
+            print(f"{name}: {size:,} bytes gzipped, {len(answers['states'])} states", file=sys.stderr)

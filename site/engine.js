@@ -7,7 +7,7 @@
 // is replaced by a new one. Calls in flight then reject with an EngineError("WorkerLost"), and
 // onLost listeners are told, so the page can say so and carry on with its game.
 
-import { loadPrepared, preparedAnswer } from "./prepared.js";
+import { loadPrepared, PARTS, preparedAnswer } from "./prepared.js";
 
 export class EngineError extends Error {
   constructor(type, message) {
@@ -194,11 +194,19 @@ export function createEngine(first = null, makeWorker = newWorker) {
      */
     prepare(game) {
       if (!prepared.has(game)) {
+        // Each part answers as soon as it is read; the first (small) one is what the first moves need.
+        const add = (answers) => {
+          if (!answers) return false;
+          const known = preparedNow.get(game);
+          preparedNow.set(game, known ? { ...known, states: { ...known.states, ...answers.states } } : answers);
+          return true;
+        };
+        const [first, ...rest] = PARTS.map((part) => loadPrepared(game, part));
         prepared.set(
           game,
-          loadPrepared(game).then((answers) => {
-            if (answers) preparedNow.set(game, answers);
-            return answers !== null;
+          first.then((answers) => {
+            for (const more of rest) more.then(add);
+            return add(answers);
           }),
         );
       }

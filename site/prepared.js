@@ -1,4 +1,5 @@
-// Answers Python prepared when the site was built (prepared.py writes prepared/<game>.txt.gz): the
+// Answers Python prepared when the site was built (prepared.py writes prepared/<game>.txt.gz and
+// <game>-more.txt.gz, what the first moves need and the rest): the
 // bridge's own answers to the questions a page asks in a game's first moves, so that a first visit
 // plays the opening while Python still downloads. Nothing here computes a rule: a question is
 // answered only if its answer was prepared, word for word; anything else waits for Python.
@@ -36,10 +37,13 @@ export async function readPrepared(text, game) {
   return answers;
 }
 
-/** The prepared answers of `game` from the site's folder, or null (never throws). */
-export async function loadPrepared(game, base = import.meta.url) {
+/** The parts of a game's prepared answers, in the order they are needed (prepared.py's split). */
+export const PARTS = ["", "-more"];
+
+/** Part `part` of the prepared answers of `game` from the site's folder, or null (never throws). */
+export async function loadPrepared(game, part = "", base = import.meta.url) {
   try {
-    const response = await fetch(new URL(`./prepared/${encodeURIComponent(game)}.txt.gz`, base));
+    const response = await fetch(new URL(`./prepared/${encodeURIComponent(game)}${part}.txt.gz`, base));
     if (!response.ok) return null;
     let bytes = new Uint8Array(await response.arrayBuffer());
     // Gzipped by the build; a host that sends it with Content-Encoding: gzip has unzipped it already.

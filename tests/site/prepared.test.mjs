@@ -33,24 +33,24 @@ test("a missing file or a failed download is none, never an error", async () => 
   const realFetch = globalThis.fetch;
   try {
     globalThis.fetch = async () => new Response("gone", { status: 404 });
-    assert.equal(await loadPrepared("lilypad", "http://127.0.0.1/site/"), null);
+    assert.equal(await loadPrepared("lilypad", "", "http://127.0.0.1/site/"), null);
     globalThis.fetch = async () => {
       throw new TypeError("Failed to fetch");
     };
-    assert.equal(await loadPrepared("lilypad", "http://127.0.0.1/site/"), null);
+    assert.equal(await loadPrepared("lilypad", "", "http://127.0.0.1/site/"), null);
     globalThis.fetch = async (url) => {
       assert.equal(String(url), "http://127.0.0.1/site/prepared/lilypad.txt.gz");
       return new Response(gzipSync(fileOf(body)));
     };
-    assert.deepEqual(await loadPrepared("lilypad", "http://127.0.0.1/site/"), answers);
+    assert.deepEqual(await loadPrepared("lilypad", "", "http://127.0.0.1/site/"), answers);
     globalThis.fetch = async () => new Response(fileOf(body)); // unzipped on the way by the host
-    assert.deepEqual(await loadPrepared("lilypad", "http://127.0.0.1/site/"), answers);
+    assert.deepEqual(await loadPrepared("lilypad", "", "http://127.0.0.1/site/"), answers);
     globalThis.fetch = async () => new Response(gzipSync(fileOf(body)).subarray(0, -30)); // cut short
-    assert.equal(await loadPrepared("lilypad", "http://127.0.0.1/site/"), null);
+    assert.equal(await loadPrepared("lilypad", "", "http://127.0.0.1/site/"), null);
     const flipped = gzipSync(fileOf(body));
     flipped[flipped.length >> 1] ^= 0xff; // damaged inside
     globalThis.fetch = async () => new Response(flipped);
-    assert.equal(await loadPrepared("lilypad", "http://127.0.0.1/site/"), null);
+    assert.equal(await loadPrepared("lilypad", "", "http://127.0.0.1/site/"), null);
   } finally {
     globalThis.fetch = realFetch;
   }

@@ -14,6 +14,10 @@ its content hash: a new deploy installs as a whole next to the old one, and the 
 (site/updates.js). Every URL in the site is relative: the folder works from any subfolder of any
 static host, offline.
 
+The Python API's reference (docs/api/, from the package's docstrings) is made by pdoc, from the
+``docs`` extra (``pip install -e ".[docs]"``; the ``test`` extra has it too). Without pdoc the build
+still makes the site, and docs/api/ is one page saying how to get the reference.
+
 ``python build.py --icons`` redraws the committed app icons (site/icon-*.png) from site/icon.svg
 with Chromium (through Playwright); the build itself needs no browser.
 """
@@ -49,6 +53,18 @@ RUNTIME_FILES = ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 #: The PNG app icons drawn from site/icon.svg (the web app manifest lists them).
 ICON_SIZES = (192, 512)
 PACKAGE = "pygame-rules"
+#: The modules of the API reference (``puzzles`` comes with the package: its function shadows the
+#: module's name there; ``__main__`` is the CLI).
+API_MODULES = [
+    "pygame_rules", "pygame_rules.core", "pygame_rules.lilypad", "pygame_rules.three_crowns",
+    "pygame_rules.lion", "pygame_rules.search", "pygame_rules.records",
+    "pygame_rules.solve", "pygame_rules.setup", "pygame_rules.match", "pygame_rules.puzzlegen",
+    "pygame_rules.bridge",
+]
+#: Where the built site keeps the API reference (the page's footer links it).
+API_DIR = Path("docs") / "api"
+#: pdoc's default theme with what the accessibility tests ask for (contrast, named links).
+API_THEME = ROOT / "docs" / "api-theme"
 #: Flags for headless Chromium on a machine without internet (the e2e tests and the benchmark):
 #: without the networking ones, Chromium's background services fail at start-up.
 CHROMIUM_ARGS = [
@@ -58,9 +74,13 @@ CHROMIUM_ARGS = [
 
 
 def ensure_node_packages() -> None:
-    """``npm ci`` unless node_modules holds the pinned Pyodide runtime and workbox-build."""
+    """``npm ci`` unless node_modules holds every package package.json pins, at its version.
+
+    The build needs the Pyodide runtime and workbox-build; the tests that build first need the
+    others (Biome, axe-core), so a checkout whose pins moved on is brought up to date here too.
+    """
     pins = json.loads((ROOT / "package.json").read_text())
-    pinned = {**pins["dependencies"], "workbox-build": pins["devDependencies"]["workbox-build"]}
+    pinned = {**pins["dependencies"], **pins["devDependencies"]}
 
     def installed(name: str) -> str | None:
         meta = ROOT / "node_modules" / name / "package.json"
@@ -70,9 +90,9 @@ def ensure_node_packages() -> None:
         return
     npm = shutil.which("npm")
     if npm is None:
-        sys.exit("build.py: node_modules lacks the pinned Pyodide runtime or workbox-build, and npm is not "
+        sys.exit("build.py: node_modules lacks a package pinned in package.json, and npm is not "
                  "on the PATH; install Node.js (with npm) and run `npm ci` in this folder")
-    print("build.py: installing the Pyodide runtime and workbox-build (npm ci)", flush=True)
+    print("build.py: installing the pinned npm packages (npm ci)", flush=True)
     subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
@@ -216,6 +236,49 @@ def games_data() -> dict:
     return {"games": listing["games"], "boards": boards, "levels": ask(op="levels")}
 
 
+def write_api_docs(site: Path) -> bool:
+    """The Python API's reference, from the docstrings, into ``site/docs/api/`` by pdoc; False without pdoc.
+
+    pdoc, not Sphinx: it reads the docstrings as they are written (reStructuredText's inline markup)
+    with no configuration or .rst files to keep, is one small pinned package, and writes plain
+    static pages: nothing from a CDN, so they work offline from the site's folder like the rest.
+    Its search is left out: its index (3.2 MB) would more than double what the pages add to a
+    first visit, which precaches every file.
+    """
+    out = site / API_DIR
+    out.mkdir(parents=True)
+    try:
+        import pdoc
+        import pdoc.render
+    except ImportError:
+        print('build.py: pdoc is not installed, so docs/api/ only says how to get the API reference: '
+              'pip install -e ".[docs]" (in a virtual environment) and build again', flush=True)
+        (out / "index.html").write_text(API_MISSING)
+        return False
+    sys.path.insert(0, str(ROOT))
+    import pygame_rules
+
+    # The package imports the records' names on first use (``__getattr__``); looked up here, they
+    # are listed with the package, where ``from pygame_rules import read_record`` finds them.
+    for name in pygame_rules.__all__:
+        vars(pygame_rules).setdefault(name, getattr(pygame_rules, name))
+    pdoc.render.configure(docformat="restructuredtext", show_source=False, search=False,
+                          footer_text="Kings & Soldiers: pygame_rules", template_directory=API_THEME)
+    pdoc.pdoc(*API_MODULES, output_directory=out)
+    return True
+
+
+API_MISSING = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Python API · Kings &amp; Soldiers</title></head>
+<body><main><h1>Python API</h1>
+<p>This copy of the site was built without pdoc, which makes the API reference from the package's
+docstrings. Install it with <code>pip install -e ".[docs]"</code> and run <code>python build.py</code> again,
+or read the docstrings with <code>python -m pydoc pygame_rules</code>.</p>
+<p><a href="../../">Back to the games</a></p></main></body></html>
+"""
+
+
 # Workbox's generateSW, called with the options as JSON on stdin (Node resolves workbox-build from
 # this folder's node_modules). It prints what it precached.
 GENERATE_SW = """
@@ -299,7 +362,7 @@ def build() -> Path:
     ensure_node_packages()
     if DIST.exists():
         shutil.rmtree(DIST)
-    shutil.copytree(SITE, DIST)
+    shutil.copytree(SITE, DIST, ignore=shutil.ignore_patterns("package.json"))  # it is for Node, not the site
     pyodide_dir = DIST / "pyodide"
     pyodide_dir.mkdir()
     copy_runtime(pyodide_dir)
@@ -310,6 +373,7 @@ def build() -> Path:
     data = json.dumps(json.dumps(games_data(), separators=(",", ":")))
     (DIST / "games.js").write_text(f"// Written by build.py from the rules engine (catalog.js reads it).\nexport default JSON.parse({data});\n")
     prepared.write(DIST / "prepared")  # the opening's answers, for a first visit before Python is ready
+    write_api_docs(DIST)
     write_service_worker(DIST)  # last: it lists every file above with its hash
     return DIST
 

@@ -12,7 +12,7 @@ engine against a baseline measured in the same run.
 Baselines, each run in turns with today's engine (round by round, best of the rounds, so a busy
 machine slows both alike): the engine before issue 17 (``baseline.py``: commit ``bef4ac7``
 extracted from git) for perft and search, and the plain reference move generators of
-``tests/reference/`` (written straight from RULES.md, building every successor) for perft.
+``tests/reference/`` (written straight from docs/rules.md, building every successor) for perft.
 
 The search work is fixed (positions from seeded random games, a node budget per search), so two
 engines or runtimes do the same searches, and both engines search the same trees (the ratio of

@@ -76,9 +76,16 @@ def load(game: str, text: str, variant: str | None = None) -> Position:
 _RECORDS = {"Record", "RecordError", "decode_moves", "encode_moves", "parse_record", "read_record", "write_record"}
 
 
+def __dir__() -> list[str]:
+    """The module's names with the record names it imports on first use, for dir() and completion."""
+    return sorted(set(globals()) | _RECORDS)
+
+
 def __getattr__(name: str):
     if name in _RECORDS:
         from . import records
 
         return getattr(records, name)
-    raise AttributeError(f"module 'pygame_rules' has no attribute {name!r}")
+    from .core import quote
+
+    raise AttributeError(f"module 'pygame_rules' has no attribute {quote(name)}")

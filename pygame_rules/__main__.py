@@ -1,4 +1,5 @@
-"""Command line: ``python -m pygame_rules moves|play|perft|bestmove|match|record|puzzles ...`` (see ``--help``).
+"""Command line: ``python -m pygame_rules games|variants|moves|play|perft|bestmove|match|record|puzzles ...``
+(see ``--help``; installed, the same is the ``pygame-rules`` command).
 
 Exit codes: 0 done; 2 a bad argument, position, move, game, variant or record, said in one line on
 stderr.
@@ -7,22 +8,38 @@ stderr.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import math
+import os
 import sys
 from typing import Callable, NoReturn
 
-from .core import Game, Position, RulesError, games, perft, position_class, quote
+from .core import Game, Position, RulesError, games, perft, position_class, quote, variants
 
 
 #: Bounds of the numeric arguments (the bridge has the same caps for the AI's budgets).
 MAX_PERFT_DEPTH = 20
 MAX_GAMES = 100_000
 MAX_TIME_SCALE = 100.0
+#: How ``variants`` names a game's standard rules (played without ``--variant``).
+STANDARD = "(standard)"
 
 
 def _position(args) -> Position:
     cls = position_class(args.game, args.variant)
     return cls.from_text(args.position) if args.position is not None else cls.start()
+
+
+def cmd_games(args) -> None:
+    for game in games():
+        print(f"{game:<14}{position_class(game).title}")
+
+
+def cmd_variants(args) -> None:
+    for variant in variants(args.game):
+        cls = position_class(args.game, variant)
+        print(f"{variant or STANDARD:<24}{cls.title}")
 
 
 def cmd_moves(args) -> None:
@@ -163,10 +180,42 @@ def cmd_record_write(args) -> None:
         if not equals:
             raise RulesError(f"--tag {quote(tag)} is not Name=value")
         tags[name] = value
-    game = Game(args.game, args.record_variant or args.variant, args.start)
+    game = Game(args.game, args.variant, args.start)
     for move in args.moves:
         game.play(move)
-    print(write_record(game, tags), end="")
+    text = write_record(game, tags)
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is None:
+        print(text, end="")
+        return
+    # A record is UTF-8 text whatever the console's encoding: written into a file, it reads back.
+    sys.stdout.flush()
+    stream.write(text.encode("utf-8"))
+    stream.flush()
+
+
+def _read_record_text(name: str) -> str:
+    """File ``name`` (``-``: standard input) as UTF-8 text, read up to one character past the
+    records' cap: a longer one (``/dev/zero``) is refused without reading on."""
+    from .records import MAX_RECORD_CHARS, RecordError
+
+    limit = MAX_RECORD_CHARS + 1
+    if name == "-":
+        if sys.stdin is None:  # started with standard input closed
+            raise OSError("standard input is closed")
+        binary = getattr(sys.stdin, "buffer", None)
+        if binary is None:
+            text = sys.stdin.read(limit)
+        else:
+            reader = io.TextIOWrapper(binary, encoding="utf-8")
+            text = reader.read(limit)
+            reader.detach()  # leave standard input open
+    else:
+        with open(name, encoding="utf-8") as f:
+            text = f.read(limit)
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"it is longer than the {MAX_RECORD_CHARS:,} characters a record may have")
+    return text
 
 
 def cmd_record_check(args) -> int:
@@ -174,11 +223,7 @@ def cmd_record_check(args) -> int:
     from .records import describe_result, parse_record
 
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
+        text = _read_record_text(args.file)
         record = parse_record(text)
     except UnicodeDecodeError:
         print(f"{args.file}: cannot read it: it is not UTF-8 text", file=sys.stderr)
@@ -197,12 +242,17 @@ def cmd_record_check(args) -> int:
     return 0
 
 
+def game_arg(p) -> None:
+    """The game argument, and ``--variant`` also after the subcommand."""
+    p.add_argument("game", choices=games(), help="the game")
+    p.add_argument("--variant", default=argparse.SUPPRESS, help="a variant of the game (see: variants GAME)")
+
+
 def add_record_commands(sub) -> None:
     p = sub.add_parser("record", help="write a game record from moves, or check one")
     record = p.add_subparsers(dest="record_command", required=True)
     w = record.add_parser("write", help="print the record of a game given by its moves")
-    w.add_argument("game", choices=games(), help="the game")
-    w.add_argument("--variant", dest="record_variant", help="a variant of the game")
+    game_arg(w)
     w.add_argument("--start", help="the start position (default: the game's start)")
     w.add_argument("--tag", action="append", default=[], metavar="NAME=VALUE", help="a tag (Date, a player, Result, ...)")
     w.add_argument("moves", nargs="*", help="moves in order")
@@ -212,16 +262,39 @@ def add_record_commands(sub) -> None:
     c.set_defaults(run=cmd_record_check)
 
 
+EXAMPLES = """\
+examples:
+  python -m pygame_rules games
+  python -m pygame_rules variants lilypad
+  python -m pygame_rules moves lilypad
+  python -m pygame_rules play lilypad K@c8 K@b1
+  python -m pygame_rules perft three-crowns 3
+  python -m pygame_rules bestmove lilypad --moves K@c8 K@b1 --level 2
+  python -m pygame_rules moves lilypad --variant invisible-city
+  python -m pygame_rules record write lilypad --tag Black=Ann K@c8 K@b1 > game.txt
+  python -m pygame_rules record check game.txt
+  python -m pygame_rules puzzles lion
+
+COMMAND --help says more about each command."""
+
+
 def parser() -> argparse.ArgumentParser:
     from .bridge import MAX_NODES, MAX_TIME_MS
     from .search import LEVELS
 
-    ap = _Parser(prog="python -m pygame_rules", description="Kings & Soldiers rules engines.")
-    ap.add_argument("--variant", help="a variant of the game (e.g. invisible-city)")
-    sub = ap.add_subparsers(dest="command", required=True)
+    ap = _Parser(
+        prog="python -m pygame_rules", description="Kings & Soldiers rules engines.", epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("--variant", help="a variant of the game (e.g. invisible-city); also after the subcommand")
+    sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def game_arg(p):
-        p.add_argument("game", choices=games(), help="the game")
+    p = sub.add_parser("games", help="list the games: id and title")
+    p.set_defaults(run=cmd_games)
+
+    p = sub.add_parser("variants", help="list a game's rule sets: its standard rules (no --variant), then its variants")
+    p.add_argument("game", choices=games(), help="the game")
+    p.set_defaults(run=cmd_variants)
 
     p = sub.add_parser("moves", help="list the legal moves of a position")
     game_arg(p)
@@ -272,6 +345,9 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     ap = parser()
     args, rest = ap.parse_known_args(argv)
+    for stream in (sys.stdout, sys.stderr):  # a console that cannot show a character shows its code
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     # argparse fills the moves of ``play GAME --from POS m1 m2`` before it reads --from, and
     # leaves m1 m2 over: they are moves too.
     if rest and (args.command == "play" or args.run is cmd_record_write) and not any(r.startswith("-") for r in rest):
@@ -283,6 +359,10 @@ def main(argv: list[str] | None = None) -> int:
     except RulesError as e:  # a bad position, move, game or variant: one line, as argparse's errors
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader stopped early (``| head``): nothing is wrong, nothing to say
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return 1
 
 
 if __name__ == "__main__":

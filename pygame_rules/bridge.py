@@ -13,7 +13,7 @@ import math
 import time
 from typing import Any, Callable
 
-from .core import Game, RulesError, games, position_class, quote, variants
+from .core import Game, RulesError, games, position_class, quote, shown, variants
 
 Handler = Callable[[dict[str, Any]], Any]
 HANDLERS: dict[str, Handler] = {}
@@ -83,7 +83,8 @@ def handle(request: str) -> str:
             error["line"] = e.line
         return json.dumps({"error": error})
     except Exception as e:  # a bug: still answer, so the page can say so and keep the game
-        return json.dumps({"error": {"type": "InternalError", "message": f"{type(e).__name__}: {e}"}})
+        message = f"{type(e).__name__}: {e}"
+        return json.dumps({"error": {"type": "InternalError", "message": message if len(message) < 300 else quote(message)}})
 
 
 #: How a field's expected kind is named in messages.
@@ -91,11 +92,15 @@ _KINDS = {str: "text", list: "a list", dict: "an object"}
 
 
 def _field(data: dict, name: str, kind: type, default: Any = ...) -> Any:
-    value = data.get(name, default)
-    if value is ...:
-        raise RequestError(f"request needs {name!r}")
-    if value is not None and not isinstance(value, kind):
-        raise RequestError(f"{name!r} must be {_KINDS[kind]}")
+    """Field ``name`` of ``kind``; ``default`` when it is absent or null (a field with no default
+    is required)."""
+    value = data.get(name)
+    if value is None:
+        if default is ...:
+            raise RequestError(f"request needs {name!r} ({_KINDS[kind]})")
+        return default
+    if not isinstance(value, kind):
+        raise RequestError(f"{name!r} must be {_KINDS[kind]}, not {shown(value)}")
     return value
 
 
@@ -181,7 +186,8 @@ def game_state(game: Game) -> dict[str, Any]:
 def _games(data: dict) -> dict:
     return {
         "games": [
-            {"id": g, "title": position_class(g).title, "variants": variants(g)} for g in games()
+            # The page lists its variants after the standard rules, which it always offers.
+            {"id": g, "title": position_class(g).title, "variants": variants(g)[1:]} for g in games()
         ]
     }
 
@@ -259,7 +265,19 @@ def _run_slice(sid: Any, data: dict) -> dict:
         _drop_search(sid)
     else:
         _last_run[sid] = time.monotonic()
-    return {"id": sid, **result.to_json()}
+    return {"id": sid, **_with_expected(result.to_json())}
+
+
+def _with_expected(answer: dict) -> dict:
+    """A search's answer with each value's ``expected`` result (0 to 1), as the review grades by:
+    the page's evaluation bar draws this, so the bar and the review share one mapping."""
+    from .review import expected_result
+
+    return {
+        **answer,
+        "expected": expected_result(answer["value"]),
+        "lines": [{**line, "expected": expected_result(line["value"])} for line in answer["lines"]],
+    }
 
 
 def _drop_search(sid: Any) -> Any:
@@ -299,9 +317,10 @@ def _bestmove(data: dict) -> dict:
     """The AI's move, searched in one go: ``{"done", "best", "score", "value", "win_in", "depth",
     "nodes", "elapsed_ms", "pv", "lines"}``. ``value`` is the side to move's expected result
     from -1 to 1 (exactly 1 or -1 only for a proven win or loss, when ``win_in`` gives its plies,
-    negative for a loss); ``lines`` (as many as asked with ``"lines": 1..3``, best first) are
-    ``{"move", "score", "value", "win_in", "pv"}``, the first being ``best``."""
-    return _new_search(data).run().to_json()
+    negative for a loss), ``expected`` the same from 0 to 1 (what the evaluation bar fills and the
+    review grades by, :func:`pygame_rules.review.expected_result`); ``lines`` (as many as asked with ``"lines": 1..3``, best first) are
+    ``{"move", "score", "value", "expected", "win_in", "pv"}``, the first being ``best``."""
+    return _with_expected(_new_search(data).run().to_json())
 
 
 @handler("think")
@@ -336,6 +355,56 @@ def _think_cancel(data: dict) -> dict:
     """Drop search ``id``; ``cancelled`` says whether it was still running."""
     sid = _search_id(data)
     return {"id": sid, "cancelled": _drop_search(sid) is not None}
+
+
+# -- game review -------------------------------------------------------------------------------
+# The page evaluates every position of a game with sliced searches ("think"), then asks "review"
+# to grade the moves from those evaluations (pygame_rules.review): the grading is proven here.
+
+#: Plies of a proven result the review accepts (more than any search reaches).
+MAX_WIN_IN = 1_000
+
+
+def _evaluation(value: Any, where: str) -> Any:
+    """One position's evaluation from a request: None, or ``{"value", "win_in"}`` checked."""
+    from .review import Evaluation
+
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise RequestError(f"{where} must be an object with 'value' and 'win_in', or null")
+    try:
+        number = _number(value, "value", least=-1, most=1)
+        win_in = _number(value, "win_in", integer=True, least=-MAX_WIN_IN, most=MAX_WIN_IN)
+    except RequestError as e:
+        raise RequestError(f"{where}: {e}") from None
+    if number is None:
+        raise RequestError(f"{where} needs 'value' (a number from -1 to 1)")
+    if win_in == 0 or (win_in is not None and number != (1 if win_in > 0 else -1)):
+        raise RequestError(f"{where}: 'win_in' must be a number of plies whose sign agrees with a 'value' of 1 or -1")
+    if win_in is None and abs(number) == 1:
+        raise RequestError(f"{where}: a 'value' of 1 or -1 is a proven result and needs 'win_in'")
+    return Evaluation(float(number), win_in)
+
+
+@handler("review")
+def _review(data: dict) -> dict:
+    """Grade every move of a game: ``evaluations`` holds one evaluation per position (the start
+    first, each for its side to move: ``{"value", "win_in"}`` as "think" answers them, or null
+    where not evaluated). The answer (:meth:`pygame_rules.review.Review.to_json`): ``moves``, each
+    ``{"ply", "side", "move", "before", "after", "loss", "accuracy", "grade", "sign", "words"}``;
+    ``sides``, each ``{"side", "name", "accuracy", "inaccuracies", "mistakes", "blunders"}``;
+    ``expected``, each position's expected result for the first side (null if not evaluated)."""
+    from .review import review_game
+
+    game = game_record(data)
+    evaluations = _field(data, "evaluations", list)
+    if len(evaluations) != len(game.history) + 1:
+        raise RequestError(
+            f"'evaluations' must hold one evaluation per position: {len(game.history) + 1} for "
+            f"{len(game.history)} moves, not {len(evaluations)}"
+        )
+    return review_game(game, [_evaluation(e, f"evaluation {i + 1}") for i, e in enumerate(evaluations)]).to_json()
 
 
 # -- game records and links --------------------------------------------------------------------

@@ -6,6 +6,8 @@ line and the browser bridge use only what is declared here, so they never know w
 
 from __future__ import annotations
 
+import math
+import operator
 import sys
 
 from dataclasses import dataclass, field
@@ -14,7 +16,8 @@ from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, Sequenc
 
 
 class RulesError(ValueError):
-    """Base class of the errors raised for bad positions and bad moves."""
+    """Base class of the package's errors: a bad position, move, record, game or variant name, or
+    another bad argument value (a level, a budget, a depth), said in plain words."""
 
 
 class PositionError(RulesError):
@@ -41,6 +44,68 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
         return repr(text)
     half = limit // 2
     return f"{text[:half] + '…' + text[-half:]!r} ({len(text):,} characters)"
+
+
+#: Digits of the longest whole number a message writes out.
+SHOWN_DIGITS = 30
+
+
+def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """A value from outside (an argument, a field of a request) shown in a message in plain words:
+    text quoted and shortened (:func:`quote`), a number written out, anything else named by its
+    kind, never by a Python type name.
+
+    >>> shown(None), shown([1]), shown({}), shown(float("nan")), shown(10**40)
+    ('nothing', 'a list', 'a group of named values', 'NaN (not a number)', 'a number of more than 30 digits')
+    """
+    if isinstance(value, str):
+        return quote(value, limit)
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "a yes/no value"
+    if isinstance(value, int):  # str() of a huge int is slow, then refused: measure its bits first
+        short = value.bit_length() <= 3.33 * SHOWN_DIGITS and len(str(abs(value))) <= SHOWN_DIGITS
+        return f"{value:,}" if short else f"a number of more than {SHOWN_DIGITS} digits"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN (not a number)"
+        return f"{value:g}" if math.isfinite(value) else "infinity" if value > 0 else "minus infinity"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a group of named values"
+    return "something else"
+
+
+def whole_number(value: Any, name: str, least: int, most: int | None = None) -> int:
+    """The argument ``value`` as a whole number from ``least`` to ``most``; else a RulesError
+    naming ``name`` (a float, a yes/no value or text is not a whole number)."""
+    number = None
+    if not isinstance(value, bool):
+        try:
+            number = operator.index(value)
+        except TypeError:
+            pass
+    if number is None or number < least or (most is not None and number > most):
+        bound = f"from {least:,} to {most:,}" if most is not None else f"of {least:,} or more"
+        raise RulesError(f"{name} must be a whole number {bound}, not {shown(value)}")
+    return number
+
+
+def positive_number(value: Any, name: str, most: float | None = None) -> float:
+    """The argument ``value`` as a finite number more than 0 (and at most ``most``); else a
+    RulesError naming ``name``."""
+    ok = not isinstance(value, bool) and isinstance(value, (int, float))
+    if ok:
+        try:
+            ok = math.isfinite(value) and value > 0 and (most is None or value <= most)
+        except OverflowError:  # an int too large for a float
+            ok = False
+    if not ok:
+        bound = f" and at most {most:,}" if most is not None else ""
+        raise RulesError(f"{name} must be a number more than 0{bound}, not {shown(value)}")
+    return value
 
 
 def read_number(field: str, maximum: int, what: str, unit: str = "") -> int:
@@ -661,9 +726,9 @@ def perft(position: Position, depth: int) -> int:
     >>> perft(pygame_rules.start("lilypad"), 3)
     288
     """
-    if depth <= 0:
-        if depth < 0:
-            raise ValueError(f"perft depth {depth} is negative")
+    if not isinstance(position, Position):
+        raise RulesError(f"perft counts from a position (pygame_rules.start or load), not {shown(position)}")
+    if whole_number(depth, "perft's depth", 0) == 0:
         return 1
     return _perft(type(position), position.state, depth)
 
@@ -742,9 +807,18 @@ def games() -> list[str]:
     return list(dict.fromkeys(game for game, _ in _REGISTRY))
 
 
-def variants(game: str) -> list[str]:
-    """Variant ids of ``game`` (the default rules are not listed)."""
+def variants(game: str) -> list[str | None]:
+    """The rule sets of ``game``: None (its standard rules) first, then its variants' ids; each
+    may be given as the ``variant`` of :func:`~pygame_rules.start` and the like.
+
+    >>> variants("lion")
+    [None]
+    """
     position_class(game)
+    return [None, *_variant_ids(game)]
+
+
+def _variant_ids(game: str) -> list[str]:
     return [v for g, v in _REGISTRY if g == game and v is not None]
 
 
@@ -757,7 +831,7 @@ def position_class(game: str, variant: str | None = None) -> type[Position]:
         return cls
     if (game, None) not in _REGISTRY:
         raise RulesError(f"unknown game {_name(game)} (games: {', '.join(games())})")
-    known = ", ".join(variants(game)) or "none"
+    known = ", ".join(_variant_ids(game)) or "none"
     raise RulesError(f"unknown variant {_name(variant)} of {game} (variants: {known})")
 
 

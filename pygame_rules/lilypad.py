@@ -1,4 +1,4 @@
-"""Lilypad (Jonathan A. Leistiko, 2001): RULES.md, section LILYPAD.
+"""Lilypad (Jonathan A. Leistiko, 2001): docs/rules.md, section LILYPAD.
 
 Checkers on the dark squares, where each side also has a King that races for the far row. The
 default rules are the Kings and Soldiers page; ``invisible-city`` is the designer's own text (a
@@ -346,7 +346,7 @@ class Lilypad(Position):
         return k if k >= 0 else board.find(CROWNED_KING[side])
 
     def _decide(self) -> str | None:
-        """RULES.md's order: a King on its last row wins (the side that just moved is looked at
+        """docs/rules.md's order: a King on its last row wins (the side that just moved is looked at
         first); else no King left after the drops is a draw."""
         s = self._state
         board = s.board
@@ -405,7 +405,7 @@ class Lilypad(Position):
         return child
 
     def _edges(self) -> list[tuple]:
-        """RULES.md's move rules (the core's edge protocol): drops during the drop phase, else the
+        """docs/rules.md's move rules (the core's edge protocol): drops during the drop phase, else the
         captures if there are any (rule 5), else steps and swaps."""
         s = self._state
         if s.drops:

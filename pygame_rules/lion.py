@@ -1,9 +1,9 @@
-"""The Lion Game (a 47-square design from Chess Variants): RULES.md, section THE LION GAME.
+"""The Lion Game (a 47-square design from Chess Variants): docs/rules.md, section THE LION GAME.
 
 A 5 x 7 field with a ring of 12 burrow squares around it. Each side has a royal Lion, a Tiger, a
 Spider, two Cobras, two Rhinoceroses, two Elephants and three Frogs (which promote to Butterflies);
 capturing the enemy Lion wins. The board, the setup and every resolution of the original text's
-gaps are RULES.md's; this module implements them as written there.
+gaps are docs/rules.md's; this module implements them as written there.
 
 >>> p = Lion.start()
 >>> len(p.moves()), sum(len(m.after.moves()) for m in p.legal())
@@ -93,7 +93,7 @@ GLYPHS = {
     LION: "lion", TIGER: "tiger", SPIDER: "spider", COBRA: "cobra",
     RHINO: "rhino", ELEPHANT: "elephant", FROG: "frog", BUTTERFLY: "butterfly",
 }
-#: How each piece moves, for the UI's tap-to-explain (from RULES.md).
+#: How each piece moves, for the UI's tap-to-explain (from docs/rules.md).
 PIECE_HELP = {
     LION: "The royal piece: one or two king steps (the middle square empty, not back to the start); "
     "a capture ends the move. Field only. Ending a move next to a stuck friendly Elephant frees it. "
@@ -345,7 +345,7 @@ def _mark_order(mark):
 
 @register
 class Lion(Position):
-    """The Lion Game as RULES.md reconstructs it (board, setup and gap resolutions)."""
+    """The Lion Game as docs/rules.md reconstructs it (board, setup and gap resolutions)."""
 
     game = "lion"
     title = "The Lion Game"
@@ -852,7 +852,7 @@ class Lion(Position):
 
     @staticmethod
     def _after(s: State, start, end, removed, piece, charge, squash, mark) -> State:
-        """The state after a planned move from ``s``; every bookkeeping rule of RULES.md is applied here."""
+        """The state after a planned move from ``s``; every bookkeeping rule of docs/rules.md is applied here."""
         side = s.turn
         old = s.board
         mover = old[start]

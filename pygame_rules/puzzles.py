@@ -22,7 +22,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from .core import Position, RulesError, position_class
+from .core import Position, RulesError, position_class, shown
 
 if TYPE_CHECKING:
     from .solve import Solver
@@ -77,6 +77,8 @@ def _all() -> tuple[Puzzle, ...]:
 def puzzles(game: str | None = None, variant: str | None = None) -> list[Puzzle]:
     """The puzzles of ``game`` (and ``variant``; None is the default rules), or of every game."""
     if game is None:
+        if variant is not None:
+            raise RulesError(f"the variant {shown(variant)} needs a game: the puzzles of which game?")
         return list(_all())
     position_class(game, variant)  # an unknown game or variant is an error, not an empty list
     return [p for p in _all() if p.game == game and p.variant == (variant or None)]
@@ -87,7 +89,7 @@ def puzzle(puzzle_id: str) -> Puzzle:
     for p in _all():
         if p.id == puzzle_id:
             return p
-    raise RulesError(f"no puzzle {puzzle_id!r}")
+    raise RulesError(f"no puzzle {shown(puzzle_id)}")
 
 
 def check(p: Puzzle, solver: "Solver | None" = None) -> list[str]:

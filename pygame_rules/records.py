@@ -33,8 +33,9 @@ comments are kept by the number of moves played before them. The last token is t
 
 - ``1-0``: the side that moves first in the game won (Lilypad Black, 3 Crowns Green, Lion White);
   ``0-1``: the other side won; ``1/2-1/2``: a draw; ``*``: not finished (or not known).
-- When the moves end the game (a win, a draw, a threefold repetition), a declared result must be
-  that result. A game the moves leave unfinished may declare a result anyway: it ended off the
+- When the moves end the game (a win, a draw, a threefold repetition), the result is what the
+  moves say: a declared ``*`` (not known) is read as that result, and any other declared result
+  must be that result. A game the moves leave unfinished may declare a result anyway: it ended off the
   board (resignation, agreement, time); ``Record.result`` is that declared result, while the
   ``Game``'s own ``result`` stays None. With no result token and no ``Result`` tag, the result is
   the engine's (``*`` when the game is not over). A ``Result`` tag and a result token must agree.
@@ -54,9 +55,10 @@ from __future__ import annotations
 
 import re
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .core import Game, IllegalMoveError, Position, RulesError, position_class, quote
+from .core import Game, IllegalMoveError, Position, RulesError, position_class, quote, shown
 
 #: Longest record read, in characters (a 10,000-move game with comments is far below it).
 MAX_RECORD_CHARS = 1_000_000
@@ -142,7 +144,7 @@ def _tag_value(name: str, value: object) -> str:
 
 def _check_tag_name(name: object) -> str:
     if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
-        raise RecordError(f"{quote(str(name))} is not a tag name (letters, digits and _, a letter first)")
+        raise RecordError(f"{shown(name)} is not a tag name (letters, digits and _, a letter first)")
     return name
 
 
@@ -150,14 +152,21 @@ def write_record(game: "Game | Record", tags: dict[str, str] | None = None, comm
     """The record of ``game`` as text; ``tags`` adds tags (Date, the players, Result, any other).
 
     ``Game``, ``Variant`` and ``Position`` come from the game (a tag that says otherwise is an
-    error). ``Result`` defaults to the engine's result; it may only differ on an unfinished game.
+    error). ``Result`` defaults to the engine's result (as does ``*``); it may only differ on an unfinished game.
     ``comments`` maps a number of moves played to the comment written after them. A
     :class:`Record` is written with its own tags and comments.
     """
+    for name, value in (("tags", tags), ("comments", comments)):
+        if value is not None and not isinstance(value, Mapping):
+            example = "{'Black': 'Ann'}" if name == "tags" else "{12: 'a fine move'}"
+            raise RecordError(f"{name} must map names to values, like {example}, not {shown(value)}")
     if isinstance(game, Record):
-        tags = {n: v for n, v in game.tags.items() if n not in ("Game", "Variant", "Position")} | (tags or {})
+        own = {n: v for n, v in game.tags.items() if n not in ("Game", "Variant", "Position")}
+        tags = own | {"Result": game.result} | dict(tags or {})  # the result read, also from a result token
         comments = {**game.comments, **(comments or {})}
         game = game.game
+    if not isinstance(game, Game):
+        raise RecordError(f"a record is written of a game (pygame_rules.Game) or a Record, not {shown(game)}")
     tags = dict(tags or {})
     comments = dict(comments or {})
     cls = type(game.start)
@@ -168,10 +177,12 @@ def write_record(game: "Game | Record", tags: dict[str, str] | None = None, comm
         own["Position"] = game.start.text
     for name in ("Game", "Variant", "Position"):
         if name in tags and tags[name] != own.get(name):
-            raise RecordError(f"tag {name} {quote(str(tags[name]))} does not match the game ({own.get(name) or 'none'})")
-    result = tags.get("Result", result_token(game))
-    if result not in RESULTS:
-        raise RecordError(f"result {quote(str(result))} is not one of {', '.join(RESULTS)}")
+            raise RecordError(f"tag {name} {shown(tags[name])} does not match the game ({own.get(name) or 'none'})")
+    result = tags.get("Result", "*")
+    if result == "*":  # not known: the engine's result (None for an unfinished game)
+        result = result_token(game)
+    if not isinstance(result, str) or result not in RESULTS:
+        raise RecordError(f"result {shown(result)} is not one of {', '.join(RESULTS)}")
     record = Record(game, comments=comments, result=result)
     _check_result(record, None)
     if len(game.history) > MAX_PLIES:
@@ -193,7 +204,7 @@ def write_record(game: "Game | Record", tags: dict[str, str] | None = None, comm
     tokens: list[str] = []
     for ply in comments:
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(game.history):
-            raise RecordError(f"a comment is placed after move {ply}, but the game has {len(game.history)} moves")
+            raise RecordError(f"a comment is placed after move {shown(ply)}, but the game has {len(game.history)} moves")
     first = cls.sides[0]
     offset = game.start.turn != first
 
@@ -387,16 +398,28 @@ def parse_record(text: str) -> Record:
         if kind == "comment":
             note = _comment_text(word, line)
             ply = len(game.history)
-            comments[ply] = f"{comments[ply]} {note}" if ply in comments else note
+            if note and ply in comments:  # several in one place are one comment, as written back
+                note = f"{comments[ply]} {note}"
+                if len(note) > MAX_COMMENT_CHARS:
+                    raise RecordError(f"the comments after move {ply} are {len(note):,} characters long together "
+                                      f"(at most {MAX_COMMENT_CHARS:,})", line)
+            if note:
+                comments[ply] = note
         elif kind == "word" and word in RESULTS:
             token_result, result_line = word, line
         elif kind == "word":
             _replay(game, word, line)
+    engine = result_token(game)
+    if engine != "*":  # the moves end the game: a "not known" says nothing against them
+        if declared == "*":
+            declared = tags["Result"] = engine
+        if token_result == "*":
+            token_result = engine
     if declared is not None and token_result is not None and declared != token_result:
         raise RecordError(
             f"the moves end with {token_result} but the Result tag (line {tag_lines['Result']}) says {declared}", result_line
         )
-    record = Record(game, tags, comments, token_result or declared or result_token(game))
+    record = Record(game, tags, comments, token_result or declared or engine)
     _check_result(record, result_line)
     return record
 
@@ -449,6 +472,8 @@ def encode_moves(game: Game) -> str:
     legal moves sorted by text, as ``Position.legal`` lists them). The digits, least significant
     first, then the checksum make one number, written in base 64 most significant digit first.
     """
+    if not isinstance(game, Game):
+        raise RecordError(f"a link's code is made of a game (pygame_rules.Game), not {shown(game)}")
     if len(game.history) > MAX_PLIES:
         raise RecordError(f"the game has {len(game.history):,} moves; links hold at most {MAX_PLIES:,}")
     number = 0

@@ -70,9 +70,9 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Generator, Hashable, Iterable
+from typing import Any, Generator, Hashable, Iterable, Mapping
 
-from .core import Position, table_key
+from .core import Position, RulesError, positive_number, shown, table_key, whole_number
 
 #: Score of a won position (minus the plies it takes, so faster wins score higher).
 WIN = 100000.0
@@ -231,7 +231,8 @@ class Search:
     >>> result.move in pygame_rules.start("lilypad").moves()
     True
 
-    :raises ValueError: for an unknown level, a budget that is not positive, or fewer than 1 line.
+    :raises RulesError: (a ValueError) for an unknown level, a budget that is not a number more
+        than 0 (or not whole, where it counts), a seed that is not a whole number, fewer than 1 line.
     """
 
     #: What a draw costs the side the search plays for (it plays on rather than settle).
@@ -258,13 +259,8 @@ class Search:
     ):
         if level is None and time_ms is None and nodes is None and depth is None:
             level = DEFAULT_LEVEL
-        if level is not None and level not in LEVELS:
-            raise ValueError(f"level {level!r} is not one of {', '.join(map(str, LEVELS))}")
-        for name, value in (("time_ms", time_ms), ("nodes", nodes), ("depth", depth)):
-            if value is not None and not value > 0:
-                raise ValueError(f"{name} must be positive, got {value!r}")
-        if not (isinstance(lines, int) and lines >= 1):
-            raise ValueError(f"lines must be a whole number from 1 up, got {lines!r}")
+        _check_arguments(position, level, time_ms, nodes, depth, seed, lines)
+        history = _history(history)
         self.lines = lines
         settings = LEVELS[level] if level is not None else Level(0, None)
         self.position = position
@@ -322,6 +318,8 @@ class Search:
 
     def run(self, slice_ms: float | None = None) -> Analysis:
         """Search for at most ``slice_ms`` (default: to the end of the budget); report progress."""
+        if slice_ms is not None:
+            positive_number(slice_ms, "slice_ms")
         if self._done:
             return self.result()
         now = time.perf_counter()
@@ -725,6 +723,33 @@ def _from_table(score: float, ply: int) -> float:
     if score <= -WIN_BOUND:
         return score + ply
     return score
+
+
+def _check_arguments(position, level, time_ms, nodes, depth, seed, lines) -> None:
+    """A RulesError in plain words for any argument of a search that is not what it must be."""
+    if not isinstance(position, Position):
+        raise RulesError(f"a search needs a position (pygame_rules.start or load), not {shown(position)}")
+    if level is not None:
+        whole_number(level, "level", min(LEVELS), max(LEVELS))
+    if time_ms is not None:
+        positive_number(time_ms, "time_ms")
+    for name, value in (("nodes", nodes), ("depth", depth)):
+        if value is not None:
+            whole_number(value, name, 1)
+    whole_number(lines, "lines", 1)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise RulesError(f"seed must be a whole number, not {shown(seed)}")
+
+
+def _history(history) -> list:
+    """``history`` as a list of Positions or repetition keys; a RulesError if it is not a list."""
+    if isinstance(history, (str, bytes, Mapping)) or not isinstance(history, Iterable):
+        raise RulesError(f"history must list the game's earlier positions, not {shown(history)}")
+    history = list(history)
+    for earlier in history:
+        if not isinstance(earlier, (Position, Hashable)) or isinstance(earlier, (list, dict, set)):
+            raise RulesError(f"history must list the game's earlier positions, not {shown(earlier)}")
+    return history
 
 
 # -- one-shot entry points ---------------------------------------------------------------------

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .core import EMPTY, Position, PositionError, format_board, position_class
+from .core import EMPTY, Position, PositionError, format_board, position_class, shown
 
 #: How many entries a list of the extra state may have before a set-up is refused unread (a board
 #: has at most 64 squares, so no real list comes near).
@@ -51,17 +51,6 @@ class Problems:
 
 def _listing(squares: list[str]) -> str:
     return squares[0] if len(squares) == 1 else ", ".join(squares[:-1]) + " and " + squares[-1]
-
-
-def _shown(value: Any) -> str:
-    """A value from the page, shown in a message: text quoted and shortened, other things named."""
-    if isinstance(value, str):
-        return repr(value if len(value) <= 20 else value[:19] + "…")
-    if isinstance(value, bool) or value is None:
-        return "nothing" if value is None else "a yes/no value"
-    if isinstance(value, (int, float)):
-        return f"{value:g}" if isinstance(value, float) else f"{value:,}"
-    return "a list" if isinstance(value, list) else "a group of values"
 
 
 class Editor:
@@ -122,19 +111,19 @@ class Editor:
 
     def clock(self, setup: dict, problems: Problems, what: str) -> str | None:
         value = setup.get("clock", 0)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
-            problems.add(f"The clock ({what}) must be a whole number, not {_shown(value)}.")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (isinstance(value, float) and not value.is_integer()):
+            problems.add(f"The clock ({what}) must be a whole number, not {shown(value)}.")
             return None
         if not 0 <= value <= DRAW_CLOCK:
             problems.add(f"The clock ({what}) must be from 0 to {DRAW_CLOCK} (the game is drawn at {DRAW_CLOCK}), "
-                         f"not {_shown(value)}.")
+                         f"not {shown(value)}.")
             return None
         return str(int(value))
 
     def square_value(self, value: Any, what: str, problems: Problems) -> str | None:
         if isinstance(value, str) and value in self.names:
             return value
-        problems.add(f"{what} must be a square of the board, not {_shown(value)}.")
+        problems.add(f"{what} must be a square of the board, not {shown(value)}.")
         return None
 
     def entries(self, setup: dict, key: str, what: str, problems: Problems) -> list | None:
@@ -142,7 +131,7 @@ class Editor:
         if value is None:
             return []
         if not isinstance(value, list):
-            problems.add(f"The {what} must be a list, not {_shown(value)}.")
+            problems.add(f"The {what} must be a list, not {shown(value)}.")
             return None
         if len(value) > MAX_ENTRIES:
             problems.add(f"The {what} list has {len(value):,} entries; a board has room for far fewer.")
@@ -322,16 +311,17 @@ class LionEditor(Editor):
                 continue
             square = self.square_value(entry.get("square"), "A charging rhino's square", problems)
             direction, distance = entry.get("direction"), entry.get("distance")
-            if direction not in self.DIRECTIONS:
-                problems.add(f"A rhino charge's direction must be north, east, south or west, not {_shown(direction)}.")
+            if not isinstance(direction, str) or direction not in self.DIRECTIONS:
+                problems.add(f"A rhino charge's direction must be north, east, south or west, not {shown(direction)}.")
             if isinstance(distance, bool) or not isinstance(distance, int) or not 1 <= distance <= 6:
                 problems.add(f"A rhino charge's distance must be a whole number from 1 to 6 (no rhino move on the "
-                             f"field is longer), not {_shown(distance)}.", [square] if square else [])
+                             f"field is longer), not {shown(distance)}.", [square] if square else [])
             if square is None:
                 continue
             if board.get(square, EMPTY).lower() != "r":
                 problems.add(f"A rhino charge names {self.piece_at(board, square)}, not a Rhinoceros.", [square])
-            elif direction in self.DIRECTIONS and isinstance(distance, int) and not isinstance(distance, bool):
+            elif isinstance(direction, str) and direction in self.DIRECTIONS and isinstance(distance, int) \
+                    and not isinstance(distance, bool):
                 charges.append((square, f"{square}{direction}{distance}"))
         for side in self.cls.sides:
             mine = sorted({sq for sq, _ in charges if self.side(board[sq]) == side})
@@ -465,22 +455,22 @@ def check(game: str, variant: str | None, setup: Any) -> dict[str, Any]:
     raw = setup.get("board", {})
     board: dict[str, str] = {}
     if not isinstance(raw, dict):
-        problems.add(f"The board must list squares and their pieces, not {_shown(raw)}.")
+        problems.add(f"The board must list squares and their pieces, not {shown(raw)}.")
     elif len(raw) > len(cls.geometry.names):
         problems.add(f"The board lists {len(raw):,} squares; it has {len(cls.geometry.names)}.")
     else:
         for square, letter in raw.items():
             if square not in ed.names:
-                problems.add(f"There is no square {_shown(square)} on this board.")
+                problems.add(f"There is no square {shown(square)} on this board.")
             elif letter in (None, "", EMPTY):
                 continue
             elif not isinstance(letter, str) or letter not in cls.pieces:
-                problems.add(f"The piece on {square}, {_shown(letter)}, is not a piece of {cls.title}.", [square])
+                problems.add(f"The piece on {square}, {shown(letter)}, is not a piece of {cls.title}.", [square])
             else:
                 board[square] = letter
     turn = setup.get("turn")
-    if turn not in cls.sides:
-        problems.add(f"The side to move must be {' or '.join(cls.side_names.values())}, not {_shown(turn)}.")
+    if not isinstance(turn, str) or turn not in cls.sides:
+        problems.add(f"The side to move must be {' or '.join(cls.side_names.values())}, not {shown(turn)}.")
         turn = None
     ed.check_squares(board, turn, problems)
     extra = ed.extra_text(setup, board, turn, problems)

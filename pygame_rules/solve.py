@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Hashable
 
-from .core import Move, Position
+from .core import Move, Position, RulesError, shown, whole_number
 
 __all__ = ["OutOfBudget", "Solver", "forced_win_length", "winning_moves", "wins_within"]
 
@@ -70,18 +70,23 @@ class Solver:
 
     def wins_within(self, position: Position, n: int) -> bool:
         """Whether the side to move forces a win within ``n`` of its own moves, whatever the defence."""
+        n = _question(position, n)
         if n < 1 or position.winner is not None:
             return False
         return self._attack(_fresh(position), n, False)
 
     def winning_moves(self, position: Position, n: int) -> list[str]:
         """Texts of the moves that force a win within ``n`` own moves (this one included), sorted."""
+        n = _question(position, n)
         if n < 1 or position.winner is not None:
             return []
         return [m.text for m in position.legal() if self.move_wins_within(position, m, n)]
 
     def move_wins_within(self, position: Position, move: Move, n: int) -> bool:
         """Whether ``move`` (of ``position``) forces a win within ``n`` own moves, itself included."""
+        n = _question(position, n)
+        if not isinstance(move, Move):
+            raise RulesError(f"move_wins_within needs a move of the position (position.move(text)), not {shown(move)}")
         after = _fresh(move.after)
         if after.winner is not None:
             return after.winner == position.turn
@@ -89,6 +94,7 @@ class Solver:
 
     def forced_win_length(self, position: Position, max_n: int) -> int | None:
         """The fewest own moves in which the side to move forces a win (at most ``max_n``), or None."""
+        max_n = _question(position, max_n)
         for n in range(1, max_n + 1):
             if self.wins_within(position, n):
                 return n
@@ -102,6 +108,7 @@ class Solver:
         move text order. So ``defences(p, n)[0][0]`` is the longest defence, chosen
         deterministically.
         """
+        n = _question(position, n)
         replies = []
         for m in position.legal():
             after = m.after
@@ -200,6 +207,19 @@ class Solver:
             known[0] = min(known[0], n)
         else:
             known[1] = max(known[1], n)
+
+
+#: Most own moves a question may ask about: the search's cost grows exponentially with it, and
+#: puzzles ask at most 4.
+MAX_MOVES = 20
+
+
+def _question(position: Position, n: object) -> int:
+    """``n`` checked as the number of own moves a question asks about (a RulesError if it is not a
+    whole number from 0 to MAX_MOVES), and ``position`` as a Position."""
+    if not isinstance(position, Position):
+        raise RulesError(f"the solver answers about a position (pygame_rules.start or load), not {shown(position)}")
+    return whole_number(n, "the number of moves", 0, MAX_MOVES)
 
 
 def _ordered(edges: list[tuple], killer: str | None) -> list[tuple]:

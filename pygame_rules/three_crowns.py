@@ -1,11 +1,11 @@
-"""3 Crowns (Larry Back, 2001): RULES.md, section 3 CROWNS.
+"""3 Crowns (Larry Back, 2001): docs/rules.md, section 3 CROWNS.
 
 Stones step to any adjacent empty square; three uncrowned stones of one colour in a line (a troika)
 crown the stone that moved into it. Jumps are always double: a crowned stone jumps uncrowned enemies,
 an uncrowned stone crowned ones, and the second stone jumped is captured or uncrowned. A side wins
 with three crowned stones in a line, or when the opponent is down to seven stones.
 
-Where RULES.md is silent (only set-up positions can reach these cases): the win checks look only at
+Where docs/rules.md is silent (only set-up positions can reach these cases): the win checks look only at
 the side that just moved, as rule 6 says "after your move"; and if Black captures the stone that the
 equalizer binds, the bound is cleared and Green moves freely.
 """
@@ -135,7 +135,7 @@ class State(NamedTuple):
 
 @register
 class ThreeCrowns(Position):
-    """3 Crowns with the Zillions implementation's rules (RULES.md, 3 CROWNS).
+    """3 Crowns with the Zillions implementation's rules (docs/rules.md, 3 CROWNS).
 
     >>> p = ThreeCrowns.start()
     >>> len(p.moves())
@@ -508,7 +508,7 @@ def stone_count(board, side: str) -> int:
 def in_troika(board, i: int) -> bool:
     """Whether the stone on ``i`` is one of 3 or more adjacent like stones in a straight line.
 
-    "Like" is the same letter, so for an uncrowned stone this is the troika of RULES.md rule 2.
+    "Like" is the same letter, so for an uncrowned stone this is the troika of docs/rules.md rule 2.
     """
     return forms_troika(board, board[i], i)
 

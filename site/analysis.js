@@ -1,7 +1,7 @@
 // The analysis board (`#analysis&game=...&start=...&moves=...&at=3`): any position of any game, moves
 // for both sides, variations kept as a tree (variations.js), the engine thinking on the position
 // shown (up to 3 best lines, stopped as soon as the position changes), and a game review that
-// evaluates every position of the main line and marks the mistakes (gamereview.js). As everywhere,
+// evaluates every position of the main line and has Python grade every move (gamereview.js). As everywhere,
 // Python (in the worker) checks every move and says everything about a position: no rules here.
 
 import { moveArrows } from "./assist.js";
@@ -9,7 +9,7 @@ import { createBoard } from "./board.js";
 import { boardEntry, catalog } from "./catalog.js";
 import { sharedEngine } from "./engine.js";
 import { createEvalBar, evaluationText, evaluationWords, readEvaluation } from "./evalbar.js";
-import { graphMarkup, judgeMoves, MARK_SIGN, markWords, plyAt } from "./gamereview.js";
+import { better, graphMarkup, plyAt, RECHECKED, readReview, sideSummary } from "./gamereview.js";
 import { analysisHash, isAnalysisHash, readLink } from "./links.js";
 import { describeError, showMessage } from "./messages.js";
 import { createRecordForm } from "./records.js";
@@ -22,10 +22,11 @@ const THINK_MS = 60_000;
 const SLICE_MS = 100;
 /**
  * A game review's quick pass looks at each position as the computer's level 3 does (a fixed number
- * of positions, so a review says the same on any machine); a win it says was missed is re-checked
- * for longer.
+ * of positions, so a review says the same on any machine); the two positions of each move it
+ * grades a mistake or worse are searched again for longer, where a proof may decide the grade.
+ * A proof the engine found here on the analysis board counts too.
  */
-const REVIEW = { level: 3 };
+const REVIEW = { level: 3, time_ms: 5_000 }; // level 3's positions; its 0.9 s would cut them short on a busy machine
 const RECHECK = { time_ms: 2_000 };
 /** Moves of a best line drawn as arrows (more only clutter the board). */
 const ARROW_MOVES = 6;
@@ -115,7 +116,8 @@ export function createAnalysisView(element) {
     arrowsFor: null, // the index of the best line drawn as arrows
     arrowsPv: null, // the moves drawn as arrows
     drawnAt: 0, // when the engine's lines were last drawn
-    review: null, // {ids, evaluations, marks, running, cancelled}
+    review: null, // {ids, evaluations, graded (readReview's answer), running, cancelled}
+    known: new Map(), // the proofs the engine found here (wins in N), by the moves to the position
     loading: null, // the record being opened from the address
   };
 
@@ -123,8 +125,8 @@ export function createAnalysisView(element) {
   const sideName = (index) => sides()[index]?.name ?? "";
   const turnIndex = (ply) => (a.firstSide + ply) % 2;
   const movesAt = (id = a.at) => variations.movesTo(a.tree, id);
+  const knownKey = (moves) => JSON.stringify([a.record.game, a.record.variant, a.record.start, moves]);
   const request = (op, moves, extra = {}) => ({ op, game: a.record.game, variant: a.record.variant, start: a.record.start, moves, ...extra });
-  const format = (value) => evaluationText({ value, winIn: null });
   // Moves are numbered in pairs, the first side's move first: "3." before it, "3…" before the other's.
   const firstOfPair = (ply) => (ply - 1 + a.firstSide) % 2 === 0;
   const moveLabel = (ply) => `${Math.floor((ply - 1 + a.firstSide) / 2) + 1}${firstOfPair(ply) ? "." : "…"}`;
@@ -256,7 +258,7 @@ export function createAnalysisView(element) {
 
   function renderMoves() {
     const box = $("analysis-moves");
-    const marks = new Map((a.review?.marks ?? []).map((mark) => [a.review.ids[mark.ply], mark]));
+    const marks = new Map([...(a.review?.graded?.marks.values() ?? [])].map((mark) => [a.review.ids[mark.ply], mark]));
     let current = null;
 
     const build = (items, parent) => {
@@ -285,10 +287,10 @@ export function createAnalysisView(element) {
         button.textContent = item.move;
         const mark = marks.get(item.id);
         if (mark) {
-          button.classList.add(`mark-${mark.kind}`);
-          button.dataset.mark = mark.kind;
-          button.append(Object.assign(document.createElement("span"), { className: "sign", textContent: MARK_SIGN[mark.kind] }));
-          button.title = markWords(mark, sideName(turnIndex(item.ply - 1)), format);
+          button.classList.add(`mark-${mark.grade}`);
+          button.dataset.mark = mark.grade;
+          button.append(Object.assign(document.createElement("span"), { className: "sign", textContent: mark.sign }));
+          button.title = mark.words;
         }
         if (item.id === a.at) {
           button.classList.add("current");
@@ -404,6 +406,7 @@ export function createAnalysisView(element) {
     if (seq !== a.seq || !a.job || a.job.seq !== seq) return;
     const deeper = answer.depth !== a.found?.depth;
     a.found = { ...answer, done };
+    remember(movesAt(), answer);
     if (done) a.job = null;
     // Within a depth the lines change little: drawn twice a second at most, to leave the page idle.
     const now = performance.now();
@@ -412,10 +415,20 @@ export function createAnalysisView(element) {
     renderEngine();
   }
 
+  // A proof the engine found here of the position after `moves` (a review grades by it: a quick
+  // search may not see a long win through). Unproven values are not kept: a review grades by
+  // searches of one budget, so a deeper value beside quick ones makes no false drop.
+  function remember(moves, answer) {
+    const evaluation = answer.depth > 0 ? readEvaluation(answer) : null;
+    if (!evaluation?.winIn) return;
+    const key = knownKey(moves);
+    a.known.set(key, better(a.known.get(key), { ...evaluation, depth: answer.depth }));
+  }
+
   // The search's lines, checked: each a move of the position's own and an evaluation.
   function readLines(answer) {
     const legal = new Set(a.state.moves.map((m) => m.text));
-    const lines = Array.isArray(answer?.lines) && answer.lines.length ? answer.lines : [{ move: answer?.best, pv: answer?.pv, value: answer?.value, win_in: answer?.win_in }];
+    const lines = Array.isArray(answer?.lines) && answer.lines.length ? answer.lines : [{ move: answer?.best, pv: answer?.pv, value: answer?.value, win_in: answer?.win_in, expected: answer?.expected }];
     return lines
       .slice(0, MAX_LINES)
       .map((line) => ({ move: line?.move, pv: Array.isArray(line?.pv) ? line.pv.filter((m) => typeof m === "string").slice(0, 40) : [], evaluation: readEvaluation(line) }))
@@ -543,13 +556,13 @@ export function createAnalysisView(element) {
 
   // -- game review ----------------------------------------------------------------------------------
 
-  // Evaluate every position of the main line in a quick pass, then re-check each win the pass says
-  // was missed with a longer search (a quick search may not see a slower win through), and mark.
+  // Evaluate every position of the main line in a quick pass and have Python grade the moves; search
+  // the positions of each move graded a mistake or worse again for longer, and grade again.
   async function review() {
     if (a.review?.running) return stopReview();
     stopSearch();
     const ids = [0, ...variations.mainLine(a.tree)];
-    const job = { ids, evaluations: ids.map(() => null), marks: [], running: true, cancelled: false, search: null };
+    const job = { ids, evaluations: ids.map(() => null), graded: null, running: true, cancelled: false, search: null };
     a.review = job;
     const progress = $("analysis-progress");
     progress.hidden = false;
@@ -557,19 +570,25 @@ export function createAnalysisView(element) {
     progress.value = 0;
     $("analysis-review-summary").textContent = engine.working("Evaluating every position…");
     render();
+    const movesOf = (i) => variations.movesTo(a.tree, ids[i]);
     try {
-      for (const [i, id] of ids.entries()) {
+      for (const i of ids.keys()) {
         if (job.cancelled) return;
-        job.evaluations[i] = await evaluate(job, variations.movesTo(a.tree, id), REVIEW);
+        job.evaluations[i] = better(await evaluate(job, movesOf(i), REVIEW), a.known.get(knownKey(movesOf(i))));
         progress.value = i + 1;
         renderGraph();
       }
-      for (const mark of judgeMoves(job.evaluations)) {
+      job.graded = await grade(job);
+      const again = new Set([...job.graded.marks.values()].filter((mark) => RECHECKED.has(mark.grade)).flatMap((mark) => [mark.ply - 1, mark.ply]));
+      progress.max = ids.length + again.size;
+      $("analysis-review-summary").textContent = "Looking again at the moves that decided the game…";
+      for (const i of again) {
         if (job.cancelled) return;
-        if (mark.kind === "missed-win") job.evaluations[mark.ply] = await evaluate(job, variations.movesTo(a.tree, ids[mark.ply]), RECHECK);
+        job.evaluations[i] = better(job.evaluations[i], await evaluate(job, movesOf(i), RECHECK));
+        progress.value += 1;
       }
-      job.marks = judgeMoves(job.evaluations);
-      $("analysis-review-summary").textContent = summary(job.marks);
+      job.graded = await grade(job);
+      $("analysis-review-summary").replaceChildren(...job.graded.sides.map((side) => Object.assign(document.createElement("span"), { className: "review-side", textContent: sideSummary(side) })));
     } catch (error) {
       if (!job.cancelled) $("analysis-review-summary").textContent = `The review stopped: ${describeError(error)}`;
     } finally {
@@ -582,19 +601,26 @@ export function createAnalysisView(element) {
     }
   }
 
-  // One position's evaluation for its side to move: from the result if the game is over there.
+  // Python's grades of the main line's moves from the evaluations gathered.
+  async function grade(job) {
+    const evaluations = job.evaluations.map((e) => e && { value: e.value, win_in: e.winIn });
+    const answer = await engine.call(request("review", variations.movesTo(a.tree, job.ids.at(-1)), { evaluations }));
+    const graded = readReview(answer, job.ids.length - 1);
+    if (!graded) throw new Error("the engine sent a review that could not be read");
+    return graded;
+  }
+
+  // One position's evaluation for its side to move (null where the game is over: Python knows the
+  // result there).
   async function evaluate(job, moves, budget) {
     const state = await engine.call(request("state", moves));
-    if (state.result != null) {
-      const turn = state.turn;
-      return { value: state.result === "draw" ? 0 : state.result === turn ? 1 : -1, winIn: null, over: true };
-    }
+    if (state.result != null) return null;
     job.search = engine.think(request("think", moves, budget), SLICE_MS);
     const answer = await job.search.result;
     if (!answer) return null;
     const evaluation = readEvaluation(answer);
     if (!evaluation) throw new Error("the engine sent an evaluation that could not be read");
-    return evaluation;
+    return { ...evaluation, depth: answer.depth };
   }
 
   function stopReview() {
@@ -609,21 +635,6 @@ export function createAnalysisView(element) {
     startSearch();
   }
 
-  function summary(marks) {
-    if (!marks.length) return "No mistakes found: no move let the evaluation drop clearly.";
-    const names = { blunder: "blunder", mistake: "mistake", "missed-win": "missed win" };
-    return sides()
-      .map((side, index) => {
-        const own = marks.filter((mark) => turnIndex(mark.ply - 1) === index);
-        const counts = Object.entries(names)
-          .map(([kind, name]) => [own.filter((m) => m.kind === kind).length, name])
-          .filter(([n]) => n)
-          .map(([n, name]) => `${n} ${name}${n === 1 ? "" : "s"}`);
-        return `${side.name}: ${counts.length ? counts.join(", ") : "no mistakes"}.`;
-      })
-      .join(" ");
-  }
-
   function renderReview() {
     $("analysis-graph").hidden = true;
     $("analysis-graph-caption").hidden = true;
@@ -636,12 +647,13 @@ export function createAnalysisView(element) {
     const box = $("analysis-graph");
     if (!job || !a.state) return;
     box.hidden = false;
-    const firstToMove = job.ids.map((_, i) => turnIndex(i) === 0);
+    // Python's figures once graded; during the quick pass, the evaluations turned to the first side's view.
+    const expected = job.graded?.expected ?? job.evaluations.map((e, i) => e && (turnIndex(i) === 0 ? e.expected : 1 - e.expected));
     const shown = job.ids.indexOf(a.at);
-    box.innerHTML = graphMarkup(job.evaluations, firstToMove, job.marks, shown >= 0 ? shown : null);
-    box.title = `The evaluation for ${sideName(0)} after each move; click to go there.`;
+    box.innerHTML = graphMarkup(expected, job.graded?.marks.values() ?? [], shown >= 0 ? shown : null);
+    box.title = `${sideName(0)}'s chances after each move; click to go there.`;
     $("analysis-graph-caption").hidden = false;
-    $("analysis-graph-caption").textContent = `${sideName(0)}'s evaluation, move by move (higher is better for ${sideName(0)}); click the graph to go to a move.`;
+    $("analysis-graph-caption").textContent = `${sideName(0)}'s chances (expected result), move by move: higher is better for ${sideName(0)}. Click the graph to go to a move.`;
   }
 
   function onGraphClick(event) {

@@ -1,6 +1,7 @@
 // The engine's help in the game view: a Hint (the best move as an arrow, named in words), the
 // evaluation of the position shown (a bar and a number, the best line as arrows on demand; hidden by
-// default against the computer), and the way into the analysis board and its game review.
+// default against the computer), and the way into the analysis board and its game review. Hint,
+// bar and best line come from one search of the position: they never disagree.
 
 import { sharedEngine } from "./engine.js";
 import { app, board as gameBoard, onControls } from "./game.js";
@@ -8,8 +9,9 @@ import { createEvalBar, evaluationText, readEvaluation } from "./evalbar.js";
 import { describeError } from "./messages.js";
 import { describeMove } from "./speech.js";
 
-const HINT_MS = 1_500; // think time for a hint
-const EVAL_MS = 4_000; // think time of the evaluation shown beside a game
+// One search per position answers the Hint, the evaluation bar and the best line: all three show
+// the same answer (a hint waits for the search to finish, so it is the line's first move).
+const THINK_MS = 2_500;
 const SLICE_MS = 100;
 const ARROW_MOVES = 6;
 
@@ -35,8 +37,8 @@ export function createAssist({ element, board, game }) {
   const engine = sharedEngine();
   const bar = createEvalBar($("game-evalbar"));
   let key = null; // the position the help is about
-  let hint = null; // {search} while a hint is being found
-  let evaluation = null; // {search, answer, done}
+  let thought = null; // the one search of that position: {search, answer, done, failed}
+  let hintWanted = false; // Hint was asked for and waits for the search to finish
   let evalChosen = null; // the person's choice of showing the evaluation (null: the mode's default)
   let drawn = false; // arrows drawn on the board
   let lineShown = false;
@@ -54,10 +56,9 @@ export function createAssist({ element, board, game }) {
   }
 
   function stop() {
-    hint?.search.cancel();
-    hint = null;
-    evaluation?.search.cancel();
-    evaluation = null;
+    thought?.search.cancel();
+    thought = null;
+    hintWanted = false;
   }
 
   function update() {
@@ -73,32 +74,45 @@ export function createAssist({ element, board, game }) {
     }
     const humanTurn = (now.players[now.state.turn] ?? "human") === "human";
     element.hidden = !helps(now.mode);
-    $("hint-button").disabled = !now.idle || over || !humanTurn || Boolean(hint);
+    $("hint-button").disabled = !now.idle || over || !humanTurn || hintWanted;
     const on = evalOn(now.mode) && !over;
     $("eval-toggle").checked = evalOn(now.mode);
     $("game-eval").hidden = !on;
-    if (on && !evaluation) startEvaluation(now);
-    if (!on && evaluation) {
-      evaluation.search.cancel();
-      evaluation = null;
-    }
+    if (on) think(now);
+    else if (thought && !thought.done && !hintWanted) stop(); // nobody waits for it any more
     renderEvaluation(now);
   }
 
-  function startEvaluation(now) {
-    const mine = { search: null, answer: null, done: false };
+  // The search of the position shown, started once: later askers share its answer.
+  function think(now) {
+    if (thought) return;
+    const mine = { search: null, answer: null, done: false, failed: null };
     const seen = (answer, done) => {
-      if (evaluation !== mine) return;
+      if (thought !== mine) return;
       mine.answer = answer;
       mine.done = done;
       renderEvaluation(game());
+      if (done && hintWanted) showHint();
     };
-    mine.search = engine.think(request(now.record, { time_ms: EVAL_MS }), SLICE_MS, (answer) => seen(answer, false));
-    evaluation = mine;
+    mine.search = engine.think(request(now.record, { time_ms: THINK_MS }), SLICE_MS, (answer) => seen(answer, false));
+    thought = mine;
     mine.search.result.then(
       (answer) => answer && seen(answer, true),
       (error) => {
-        if (evaluation === mine && error?.type !== "WorkerLost") $("best-line-text").textContent = `No evaluation: ${describeError(error)}`;
+        if (thought !== mine) return;
+        if (error?.type === "WorkerLost") {
+          // A new worker comes (engine.js): the help starts again when asked or on the next render.
+          stop();
+          $("hint-text").textContent = "";
+          return;
+        }
+        mine.failed = describeError(error);
+        $("best-line-text").textContent = `No evaluation: ${mine.failed}`;
+        if (hintWanted) {
+          hintWanted = false;
+          $("hint-text").textContent = `No hint: ${mine.failed}`;
+          update();
+        }
       },
     );
   }
@@ -110,8 +124,8 @@ export function createAssist({ element, board, game }) {
   }
 
   function renderEvaluation(now) {
-    if (!evaluation || $("game-eval").hidden) return;
-    const { answer, done } = evaluation;
+    if (!thought || $("game-eval").hidden || thought.failed) return;
+    const { answer, done } = thought;
     const side = sideName(now.info, now.state.turn);
     const value = answer && (answer.depth > 0 || done) ? readEvaluation(answer) : null;
     bar.show(value, side);
@@ -120,18 +134,23 @@ export function createAssist({ element, board, game }) {
     $("best-line-arrows").hidden = !pv.length;
   }
 
-  async function showHint() {
+  // Hint: the finished search's best move (the search starts if the evaluation had not started it).
+  function askHint() {
     const now = game();
-    if (!now.state || now.state.result != null || hint) return;
-    const k = key;
-    const search = engine.think(request(now.record, { time_ms: HINT_MS }), SLICE_MS);
-    hint = { search };
+    if (!now.state || now.state.result != null || hintWanted) return;
+    hintWanted = true;
     $("hint-text").textContent = engine.working("Looking for a good move…");
+    think(now);
     update();
+    if (thought.done) showHint();
+  }
+
+  function showHint() {
+    const now = game();
+    hintWanted = false;
     try {
-      const answer = await search.result;
-      if (!answer || key !== k) return;
-      const move = now.state.moves.find((m) => m.text === answer.best);
+      const answer = thought.answer;
+      const move = now.state.moves.find((m) => m.text === answer?.best);
       if (!move) throw new Error("the engine suggested a move that is not playable here");
       const value = readEvaluation(answer);
       const proof = value?.winIn ? ` ${sideName(now.info, now.state.turn)} ${evaluationText(value)}.` : "";
@@ -140,10 +159,11 @@ export function createAssist({ element, board, game }) {
       board.set({ ...moveArrows(move.path), labels: {} });
       drawn = true;
       lineShown = false;
+      $("best-line-arrows").textContent = "Show";
+      $("best-line-arrows").setAttribute("aria-pressed", "false");
     } catch (error) {
-      if (key === k && error?.type !== "WorkerLost") $("hint-text").textContent = `No hint: ${describeError(error)}`;
+      $("hint-text").textContent = `No hint: ${describeError(error)}`;
     } finally {
-      if (hint?.search === search) hint = null;
       update();
     }
   }
@@ -158,7 +178,7 @@ export function createAssist({ element, board, game }) {
       return;
     }
     const k = key;
-    const pv = bestLine(now, evaluation?.answer).slice(0, ARROW_MOVES);
+    const pv = bestLine(now, thought?.answer).slice(0, ARROW_MOVES);
     const arrows = [];
     const labels = {};
     for (const [i, text] of pv.entries()) {
@@ -175,7 +195,7 @@ export function createAssist({ element, board, game }) {
     $("best-line-arrows").setAttribute("aria-pressed", "true");
   }
 
-  $("hint-button").onclick = () => void showHint();
+  $("hint-button").onclick = askHint;
   $("eval-toggle").onchange = (event) => {
     evalChosen = event.target.checked;
     update();

@@ -7,6 +7,7 @@
 // It posts each board event to the parent page as {source: "ks-board", type, id, ...} (embed.html
 // lists the fields); `id` is echoed so a page with several frames can tell them apart.
 
+import { quote } from "./catalog.js";
 import "./ks-board.js";
 import { beforeReload } from "./takeover.js";
 
@@ -17,7 +18,8 @@ const ATTRIBUTES = [
 const EVENTS = ["ks-ready", "ks-move", "ks-end", "ks-error"];
 
 const board = document.createElement("ks-board");
-document.body.append(board);
+const main = document.querySelector("main");
+main.append(board);
 let frameId = "";
 
 function apply() {
@@ -28,8 +30,8 @@ function apply() {
     const error = document.createElement("p");
     error.className = "error";
     error.setAttribute("role", "alert");
-    error.textContent = `board.html: unknown setting ${unknown.map((k) => JSON.stringify(k)).join(", ")} (settings: id, ${ATTRIBUTES.join(", ")})`;
-    document.body.append(error);
+    error.textContent = `board.html: unknown setting ${unknown.map((k) => quote(k)).join(", ")} (settings: id, ${ATTRIBUTES.join(", ")})`;
+    main.append(error);
   }
   frameId = (params.get("id") ?? "").slice(0, 100);
   for (const name of ATTRIBUTES) {

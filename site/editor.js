@@ -402,7 +402,8 @@ export function createEditor({ element, engine, current, play, keep }) {
     } else {
       const label = document.createElement("label");
       label.className = "editor-single";
-      label.append(control(field, value, (v) => update(v)));
+      // The legend shows the field's name; the control gets it too (a label with no text names nothing).
+      label.append(Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: field.label }), control(field, value, (v) => update(v)));
       set.append(label);
     }
     return set;

@@ -1,15 +1,20 @@
 // An evaluation as the page shows it, from the side to move's view: a bar and a number, or
 // "wins in 3" / "loses in 2" when the search proved it. The search's `value` is the side to move's
 // expected result from -1 (lost) to 1 (won), exactly ±1 only with `win_in` (plies to the end,
-// negative for a loss). Worker answers are checked here before anything is drawn from them.
+// negative for a loss); `expected` is the same from 0 to 1, computed by Python
+// (pygame_rules.review.expected_result): the bar fills that share, the very number the game
+// review grades by. Worker answers are checked here before anything is drawn from them.
 
-/** `{value, winIn}` of a search answer (or one of its lines), or null when it is not one. */
+const share = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1;
+
+/** `{value, winIn, expected}` of a search answer (or one of its lines), or null when it is not one. */
 export function readEvaluation(answer) {
   const value = answer?.value;
   const winIn = answer?.win_in ?? null;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < -1 || value > 1) return null;
+  const expected = answer?.expected;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < -1 || value > 1 || !share(expected)) return null;
   if (winIn !== null && !(Number.isInteger(winIn) && winIn !== 0 && Math.sign(winIn) === Math.sign(value))) return null;
-  return { value, winIn };
+  return { value, winIn, expected };
 }
 
 /** A proven result in the side's own moves: a win or loss in 3 plies is in 2 of the side's moves. */
@@ -63,11 +68,12 @@ export function createEvalBar(host) {
         host.title = "";
         return;
       }
-      fill.style.transform = `scaleX(${Math.round(((evaluation.value + 1) / 2) * 1000) / 1000})`; // the compositor's work, no layout
+      fill.style.transform = `scaleX(${Math.round(evaluation.expected * 1000) / 1000})`; // the compositor's work, no layout
       text.textContent = evaluationText(evaluation);
       bar.setAttribute("aria-label", `Evaluation: ${evaluationWords(evaluation, side)}`);
       host.title = evaluationWords(evaluation, side);
       host.dataset.value = String(evaluation.value);
+      host.dataset.expected = String(evaluation.expected);
     },
   };
 }

@@ -1,79 +1,75 @@
-// A game review's verdicts: from the evaluation of every position of a game (each from its side to
-// move's view), which moves were mistakes, and the evaluation graph. Plain data in, plain data out,
-// except `graphMarkup`, which writes SVG text. No rules here.
+// A game review as the page shows it. Python grades every move (pygame_rules.review, the bridge's
+// "review" op) from the evaluations the page gathered: the loss in expected result of each move,
+// its grade (proven results first: "??" for a proven win let go, "!" for the only winning move;
+// then by the fall in expected result), each side's accuracy and counts. Here the worker's answer
+// is checked and turned into what is drawn: signs, words and the graph. No grading here.
 
-/** How far the mover's value must fall for a move to be marked (values run from -1 to 1). */
-export const MISTAKE_DROP = 0.3;
-export const BLUNDER_DROP = 0.6;
+/** Grades a move may get, as the review op names them. */
+const GRADES = ["only-move", "inaccuracy", "mistake", "blunder", "win-let-go"];
+/** The grades a longer search looks at again: a quick search may have missed what decides them. */
+export const RECHECKED = new Set(["mistake", "blunder", "win-let-go"]);
 
-// A position lost for its side to move: proven by the search, or the game over with that side lost.
-const provenLoss = (evaluation) => evaluation.winIn < 0 || (evaluation.over === true && evaluation.value === -1);
+const share = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1;
+const text = (x, most = 400) => (typeof x === "string" ? x.slice(0, most) : "");
+const count = (x) => (Number.isInteger(x) && x >= 0 ? x : 0);
 
 /**
- * The marked moves of a game. `evaluations[i]` ({value, winIn}) is position i's evaluation for its
- * side to move (i = 0 the start, i = n after the last move; `over: true` where the game is over); a move hands the turn over, so the
- * mover's value after move i + 1 is -evaluations[i + 1].value.
- * @returns {Array<{ply, kind: "blunder" | "mistake" | "missed-win", before, after}>} ply is the
- *   number of moves played once the marked move is (1 for the first move).
+ * A review answer checked, for a game of `plies` moves: `marks` (the graded moves, by ply:
+ * {ply, grade, sign, words}), `sides` ({name, accuracy (0-100 or null), inaccuracies, mistakes,
+ * blunders}) and `expected` (each position's expected result for the first side, null where
+ * unknown). Null when the answer is not a review.
  */
-export function judgeMoves(evaluations) {
-  const marks = [];
-  for (let i = 0; i + 1 < evaluations.length; i++) {
-    const now = evaluations[i];
-    const next = evaluations[i + 1];
-    if (!now || !next) continue; // not evaluated (a review stopped part way)
-    const before = now.value;
-    const after = -next.value;
-    const drop = before - after;
-    let kind = null;
-    if (now.winIn > 0 && !provenLoss(next)) kind = "missed-win"; // a proven win no longer proven
-    else if (drop >= BLUNDER_DROP) kind = "blunder";
-    else if (drop >= MISTAKE_DROP) kind = "mistake";
-    if (kind) marks.push({ ply: i + 1, kind, before, after });
+export function readReview(answer, plies) {
+  if (!Array.isArray(answer?.moves) || !Array.isArray(answer.sides) || !Array.isArray(answer.expected)) return null;
+  if (answer.expected.length !== plies + 1) return null;
+  const marks = new Map();
+  for (const move of answer.moves) {
+    const ply = move?.ply;
+    if (!Number.isInteger(ply) || ply < 1 || ply > plies || !GRADES.includes(move.grade)) continue;
+    marks.set(ply, { ply, grade: move.grade, sign: text(move.sign, 2), words: text(move.words) });
   }
-  return marks;
+  const sides = answer.sides.slice(0, 2).map((side) => ({
+    name: text(side?.name, 40),
+    accuracy: share(side?.accuracy / 100) ? side.accuracy : null,
+    inaccuracies: count(side?.inaccuracies),
+    mistakes: count(side?.mistakes),
+    blunders: count(side?.blunders),
+  }));
+  return { marks, sides, expected: answer.expected.map((e) => (share(e) ? e : null)) };
 }
 
-/** The sign a marked move gets in the move list. */
-export const MARK_SIGN = { blunder: "??", "missed-win": "??", mistake: "?" };
+const plural = (n, one, many) => `${n === 0 ? "no" : n} ${n === 1 ? one : many}`;
 
-/** A marked move in words: "Blunder: Green's evaluation fell from +0.20 to −0.80." */
-export function markWords(mark, side, format) {
-  const fall = `${side}'s evaluation fell from ${format(mark.before)} to ${format(mark.after)}`;
-  if (mark.kind === "missed-win") return `Missed win: ${side} had a forced win here and let it go (${fall}).`;
-  return `${mark.kind === "blunder" ? "Blunder" : "Mistake"}: ${fall}.`;
+/** A side's figures in a sentence: "Black: 87% accuracy; 1 inaccuracy, no mistakes, 2 blunders." */
+export function sideSummary(side) {
+  const accuracy = side.accuracy === null ? "no move graded" : `${Math.round(side.accuracy)}% accuracy`;
+  return `${side.name}: ${accuracy}; ${plural(side.inaccuracies, "inaccuracy", "inaccuracies")}, ${plural(side.mistakes, "mistake", "mistakes")}, ${plural(side.blunders, "blunder", "blunders")}.`;
 }
 
 const GRAPH_W = 300;
 const GRAPH_H = 80;
 
 /**
- * The evaluation graph as SVG markup: the first side's value after each number of moves (the
- * others' values turned to its view) as the height of a filled area, marked moves as dots, the
- * move shown as a line. Every number
- * written is computed here (no input text reaches the markup).
- * `firstToMove[i]` says whether the first side is to move in position i.
+ * The evaluation graph as SVG markup: the first side's expected result after each number of
+ * moves (`expected[i]`, 0 to 1, null where unknown) as the height of a filled area, graded moves
+ * (`marks`, {ply, grade}) as dots, the move shown as a line. Every number written is computed here
+ * (no input text reaches the markup).
  */
-export function graphMarkup(evaluations, firstToMove, marks, shownPly) {
-  const n = Math.max(evaluations.length - 1, 1);
+export function graphMarkup(expected, marks, shownPly) {
+  const n = Math.max(expected.length - 1, 1);
   const x = (i) => Math.round((i / n) * GRAPH_W * 10) / 10;
-  const y = (value) => Math.round(((1 - value) / 2) * GRAPH_H * 10) / 10;
+  const y = (e) => Math.round((1 - e) * GRAPH_H * 10) / 10;
   const points = [];
-  evaluations.forEach((evaluation, i) => {
-    if (!evaluation) return;
-    const value = firstToMove[i] ? evaluation.value : -evaluation.value;
-    points.push([x(i), y(value)]);
+  expected.forEach((e, i) => {
+    if (share(e)) points.push([x(i), y(e)]);
   });
   const area = points.length
     ? `<path class="graph-area" d="M${points[0][0]} ${GRAPH_H}${points.map(([px, py]) => `L${px} ${py}`).join("")}L${points.at(-1)[0]} ${GRAPH_H}Z"/>`
     : "";
   const line = `<polyline class="graph-line" points="${points.map((p) => p.join(",")).join(" ")}"/>`;
-  const dots = marks
-    .filter((mark) => evaluations[mark.ply])
-    .map((mark) => {
-      const value = firstToMove[mark.ply] ? evaluations[mark.ply].value : -evaluations[mark.ply].value;
-      return `<circle class="graph-mark graph-${mark.kind}" data-ply="${mark.ply}" cx="${x(mark.ply)}" cy="${y(value)}" r="4"/>`;
-    })
+  const dots = [...marks]
+    .filter((mark) => share(expected[mark.ply]) && GRADES.includes(mark.grade))
+    .map((mark) => `<circle class="graph-mark graph-${mark.grade}" data-ply="${mark.ply}" cx="${x(mark.ply)}" cy="${y(expected[mark.ply])}" r="4"/>`)
     .join("");
   const cursor = Number.isInteger(shownPly) ? `<line class="graph-cursor" x1="${x(shownPly)}" x2="${x(shownPly)}" y1="0" y2="${GRAPH_H}"/>` : "";
   return `<svg class="graph" viewBox="0 0 ${GRAPH_W} ${GRAPH_H}" preserveAspectRatio="none" aria-hidden="true"><line class="graph-even" x1="0" x2="${GRAPH_W}" y1="${GRAPH_H / 2}" y2="${GRAPH_H / 2}"/>${area}${line}${cursor}${dots}</svg>`;
@@ -81,3 +77,13 @@ export function graphMarkup(evaluations, firstToMove, marks, shownPly) {
 
 /** The number of moves whose position is nearest to `fraction` (0-1) of the graph's width. */
 export const plyAt = (fraction, moves) => Math.max(0, Math.min(moves, Math.round(fraction * moves)));
+
+/**
+ * Of two evaluations of one position (`{value, winIn, expected, depth}`, either may be null), the
+ * one to grade by: a proven result first, then the deeper search.
+ */
+export function better(a, b) {
+  if (!a || !b) return a ?? b ?? null;
+  if (Boolean(a.winIn) !== Boolean(b.winIn)) return a.winIn ? a : b;
+  return (b.depth ?? 0) > (a.depth ?? 0) ? b : a;
+}

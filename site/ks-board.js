@@ -42,7 +42,12 @@ let frameSheet = null;
 
 /** Lazily: the engine module (and so the worker) is loaded only by a board that is played. */
 let engineModule = null;
-const sharedEngine = async () => (await (engineModule ??= loadEngine())).sharedEngine();
+const sharedEngine = async () => {
+  if (FOREIGN) throw new Error(`a board that plays needs the rules engine's worker, and a browser starts a worker only from the page's own site: on another site, embed ${new URL("board.html", import.meta.url)} in an iframe`);
+  return (await (engineModule ??= loadEngine())).sharedEngine();
+};
+/** This script was loaded by a page of another site (which its host allowed with CORS): diagrams only. */
+const FOREIGN = new URL(import.meta.url).origin !== location.origin;
 
 function loadEngine() {
   // A page that plays fetches files later (its worker's), so a new version of the site must reload
@@ -229,7 +234,7 @@ class KsBoard extends HTMLElement {
     const names = new Set(info.squares.map((s) => s.name));
     const squares = words(this.getAttribute(name));
     const bad = squares.filter((s) => !names.has(s));
-    if (bad.length) throw new Error(`${name}: ${bad.join(", ")} ${bad.length > 1 ? "are not squares" : "is not a square"} of the ${info.title} board`);
+    if (bad.length) throw new Error(`${name}: ${bad.map((s) => quote(s)).join(", ")} ${bad.length > 1 ? "are not squares" : "is not a square"} of the ${info.title} board`);
     return squares;
   }
 
@@ -238,7 +243,7 @@ class KsBoard extends HTMLElement {
     return words(this.getAttribute("arrows")).map((arrow) => {
       const ends = arrow.split("-");
       if (ends.length !== 2 || !ends.every((s) => names.has(s)) || ends[0] === ends[1]) {
-        throw new Error(`arrows: ${JSON.stringify(arrow)} must be two different squares of the ${info.title} board, like "g4-f3"`);
+        throw new Error(`arrows: ${quote(arrow)} must be two different squares of the ${info.title} board, like "g4-f3"`);
       }
       return ends;
     });
@@ -246,18 +251,18 @@ class KsBoard extends HTMLElement {
 
   #players(info, levels) {
     const players = this.getAttribute("players") || "two";
-    if (!PLAYERS.includes(players)) throw new Error(`players ${JSON.stringify(players)} must be "two" or "computer"`);
+    if (!PLAYERS.includes(players)) throw new Error(`players ${quote(players)} must be "two" or "computer"`);
     if (players === "two") return { computer: null, level: null };
     const wanted = (this.getAttribute("computer-side") || info.sides[1].id).toLowerCase();
     const side = info.sides.find((s) => s.id === wanted || s.name.toLowerCase() === wanted);
     if (!side) {
       const names = info.sides.map((s) => `"${s.id}" (${s.name})`).join(" or ");
-      throw new Error(`computer-side ${JSON.stringify(wanted)} must be ${names}`);
+      throw new Error(`computer-side ${quote(wanted)} must be ${names}`);
     }
     const numbers = levels.levels.map((l) => l.level);
     const levelText = this.getAttribute("level");
     const level = levelText == null || levelText === "" ? levels.default : Number(levelText);
-    if (!numbers.includes(level)) throw new Error(`level ${JSON.stringify(levelText)} must be one of ${numbers.join(", ")}`);
+    if (!numbers.includes(level)) throw new Error(`level ${quote(levelText)} must be one of ${numbers.join(", ")}`);
     return { computer: side.id, level };
   }
 
@@ -280,7 +285,7 @@ class KsBoard extends HTMLElement {
     this.#buttons = {};
     const controls = isStatic ? [] : words(this.getAttribute("controls"));
     const unknown = controls.filter((c) => !Object.hasOwn(CONTROLS, c));
-    if (unknown.length) throw new Error(`controls: unknown ${unknown.map((c) => JSON.stringify(c)).join(", ")} (controls: ${Object.keys(CONTROLS).join(", ")})`);
+    if (unknown.length) throw new Error(`controls: unknown ${unknown.map((c) => quote(c)).join(", ")} (controls: ${Object.keys(CONTROLS).join(", ")})`);
     for (const control of new Set(controls)) {
       const button = document.createElement("button");
       button.type = "button";

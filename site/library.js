@@ -23,7 +23,11 @@ export function renderLibrary(host, { entries, catalog, currentId, on }) {
   const table = document.createElement("table");
   table.className = "library-table";
   const head = table.createTHead().insertRow();
-  for (const title of ["Game", "Players", "Date", "Moves", "Result", ""]) head.append(Object.assign(document.createElement("th"), { textContent: title, scope: "col" }));
+  for (const title of ["Game", "Players", "Date", "Moves", "Result"]) head.append(Object.assign(document.createElement("th"), { textContent: title, scope: "col" }));
+  // The buttons' column: named for screen readers (an empty header names nothing), not shown.
+  const actions = Object.assign(document.createElement("th"), { scope: "col" });
+  actions.append(Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: "Actions" }));
+  head.append(actions);
   const body = table.createTBody();
   for (const entry of rows) {
     const { game, variant, moves } = entry.record;

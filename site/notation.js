@@ -1,5 +1,5 @@
 // The position notation of the three games, read in JavaScript: enough to draw a diagram without
-// Python. Notation only, no rules: it knows how a position string is written (RULES.md), never
+// Python. Notation only, no rules: it knows how a position string is written (docs/rules.md), never
 // which moves are legal. The board's shape comes from the catalog (`info`, written by build.py from
 // Python), so the only per-game facts here are the names of each game's fields.
 //
@@ -9,6 +9,8 @@
 //
 // Bad input throws a NotationError saying what is wrong. tests/test_notation_js.py checks that this
 // reads every position of the project's test data exactly as Python does.
+
+import { quote as quoteShort } from "./catalog.js";
 
 export class NotationError extends Error {
   constructor(message) {
@@ -34,7 +36,8 @@ const FORMATS = {
   lion: { fields: ["charges", "marks", "stuck", "clock"], diagrams: false },
 };
 
-const quote = (text) => JSON.stringify(text);
+// Input is echoed shortened: a 200,000-character attribute must not make a 200,000-character message.
+const quote = (text) => quoteShort(text, 100);
 
 function formatOf(info) {
   const format = FORMATS[info?.game];

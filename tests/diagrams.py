@@ -12,7 +12,7 @@ file letters below (or above)::
 Each square is read from the column of its file letter, so spacing and indentation are free as long
 as the cells line up under the letters. A cell is a piece letter, ``.`` for an empty square, and
 ``#`` or a blank for no square (the Lion board has holes). ``[x]`` is the square holding ``x`` and
-``[ ]`` an empty square, as the Lion diagram in RULES.md marks burrow squares. Text to the right of
+``[ ]`` an empty square, as the Lion diagram in docs/rules.md marks burrow squares. Text to the right of
 the last file (a note, a position string) is ignored, as are blank lines.
 
 Every square of the game's geometry must be given and every hole must be left blank or ``#``, so a

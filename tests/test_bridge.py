@@ -27,7 +27,7 @@ def test_games_lists_every_game_with_title_and_variants():
     assert [g["id"] for g in games] == pygame_rules.games()
     lilypad = games[0]
     assert lilypad["title"] == "Lilypad"
-    assert lilypad["variants"] == pygame_rules.variants("lilypad")
+    assert lilypad["variants"] == pygame_rules.variants("lilypad")[1:]  # the page offers the standard rules itself
 
 
 @pytest.mark.parametrize("game", pygame_rules.games())
@@ -375,7 +375,7 @@ def assert_line_claims_hold(position, line, solver):
 
 def assert_well_formed(answer, position, lines):
     """The shape analysis pages rely on: line 1 is best/score/pv, lines best first, PVs legal."""
-    assert set(answer) >= {"best", "score", "value", "win_in", "depth", "nodes", "pv", "lines", "done"}
+    assert set(answer) >= {"best", "score", "value", "expected", "win_in", "depth", "nodes", "pv", "lines", "done"}
     assert 1 <= len(answer["lines"]) <= lines
     first = answer["lines"][0]
     assert (first["move"], first["score"], first["value"], first["win_in"], first["pv"]) == (
@@ -383,7 +383,7 @@ def assert_well_formed(answer, position, lines):
     assert [line["score"] for line in answer["lines"]] == sorted((line["score"] for line in answer["lines"]), reverse=True)
     assert len({line["move"] for line in answer["lines"]}) == len(answer["lines"])
     for line in answer["lines"]:
-        assert set(line) == {"move", "score", "value", "win_in", "pv"}
+        assert set(line) == {"move", "score", "value", "expected", "win_in", "pv"}
         assert line["pv"][0] == line["move"] and -1 <= line["value"] <= 1
         after = position
         for text in line["pv"]:
@@ -569,3 +569,17 @@ def test_a_search_beyond_the_limit_is_refused_and_none_running_is_dropped(monkey
     assert error_of(ask(op="think-more", id="c"))[0] == "RequestError"
     for sid in "ade":
         ask(op="think-cancel", id=sid)
+
+
+def test_a_null_required_field_or_a_huge_id_is_a_plain_request_error():
+    from pygame_rules.puzzles import puzzles
+
+    p = puzzles("lilypad")[0]
+    assert error_of(ask(op="puzzle-reply", id=p.id, moves=None)) == ("RequestError", "request needs 'moves' (a list)")
+    kind, message = error_of(ask(op="puzzle-reply", id="x" * 1_000_000, moves=["K@c8"]))
+    assert kind == "RulesError" and "(1,000,000 characters)" in message and len(message) < 200
+    kind, message = error_of(ask(op="puzzles", variant="bogus"))
+    assert kind == "RulesError" and "the variant 'bogus' needs a game" in message
+    setup = {"board": {}, "turn": "w", "charges": [{"square": "a1", "direction": ["n"], "distance": 2}]}
+    problems = ask(op="setup", game="lion", setup=setup)["problems"]
+    assert any("direction must be north, east, south or west, not a list" in p["text"] for p in problems)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import sys
 import zipfile
 
 import build
@@ -40,6 +41,7 @@ def test_the_wheel_carries_bytecode_for_pyodides_python_that_needs_no_dates(tmp_
     modules = [name for name in files if name.endswith(".py")]
     compiled = {name: data for name, data in files.items() if name.endswith(".pyc")}
     assert "pygame_rules/bridge.py" in modules and len(compiled) == len(modules)
+    assert "pygame_rules/py.typed" in files  # type checkers read the package's annotations (PEP 561)
     for module in modules:
         folder, _, file = module.rpartition("/")
         (pyc,) = [name for name in compiled if re.fullmatch(rf"{folder}/__pycache__/{file[:-3]}\.cpython-\d+\.pyc", name)]
@@ -53,3 +55,11 @@ def test_the_wheel_carries_bytecode_for_pyodides_python_that_needs_no_dates(tmp_
             assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert int(size) == len(data)
     assert list(files) == [record]
+
+
+def test_without_pdoc_the_api_page_says_how_to_get_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "pdoc", None)  # `import pdoc` raises ImportError
+    assert build.write_api_docs(tmp_path) is False
+    page = (tmp_path / "docs" / "api" / "index.html").read_text()
+    assert 'pip install -e ".[docs]"' in page
+    assert 'pip install -e ".[docs]"' in capsys.readouterr().out

@@ -205,3 +205,100 @@ def test_puzzles_lists_ids_titles_positions_and_solutions(capsys):
     assert code == 0
     for p in pygame_rules.puzzles("lilypad"):
         assert f"{p.id}  {p.title}\n    {p.position}\n    {' '.join(p.solution)}\n" in out
+
+
+# ---------------------------------------------------------------------------------------------
+# Games and variants; --variant after the subcommand; what a console or a closed input does
+
+
+def test_games_and_variants_list_ids_and_titles(capsys):
+    code, out, err = call(capsys, "games")
+    assert (code, err) == (0, "") and out.split("\n")[0].split() == ["lilypad", "Lilypad"]
+    assert [line.split()[0] for line in out.splitlines()] == pygame_rules.games()
+    code, out, err = call(capsys, "variants", "lilypad")
+    lines = out.splitlines()
+    assert (code, err) == (0, "") and lines[0].split() == ["(standard)", "Lilypad"]
+    assert [line.split()[0] for line in lines[1:]] == pygame_rules.variants("lilypad")[1:]
+    assert lines[1].split(None, 1) == ["invisible-city", "Lilypad (Invisible City)"]
+    assert call(capsys, "variants", "lion") == (0, "(standard)              The Lion Game\n", "")
+    with pytest.raises(SystemExit) as exit_:
+        main(["variants", "chess"])
+    assert exit_.value.code == 2 and "invalid choice: 'chess'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("moves", "lilypad", "--variant", "invisible-city"),
+        ("--variant", "invisible-city", "moves", "lilypad"),
+        ("moves", "--variant", "invisible-city", "lilypad"),
+    ],
+)
+def test_variant_is_accepted_before_or_after_the_subcommand(capsys, args):
+    code, out, err = call(capsys, *args)
+    assert (code, err) == (0, "")
+    assert out.split() == pygame_rules.start("lilypad", "invisible-city").moves()
+
+
+def test_variant_after_the_subcommand_reaches_every_command(capsys):
+    code, out, _ = call(capsys, "play", "lilypad", "--variant", "invisible-city", "K@c8")
+    assert code == 0 and out.split("\n")[0] == pygame_rules.start("lilypad", "invisible-city").play("K@c8").text
+    code, out, _ = call(capsys, "perft", "lilypad", "1", "--variant", "invisible-city")
+    assert (code, out) == (0, f"{len(pygame_rules.start('lilypad', 'invisible-city').moves())}\n")
+    code, out, _ = call(capsys, "record", "write", "lilypad", "--variant", "invisible-city", "K@c8")
+    assert code == 0 and '[Variant "invisible-city"]' in out
+    code, _, err = call(capsys, "moves", "lilypad", "--variant", "nope")
+    assert code == 2 and "unknown variant 'nope' of lilypad" in err
+
+
+def test_bestmove_plays_a_legal_move_and_the_help_shows_it(capsys):
+    code, out, err = call(capsys, "bestmove", "lilypad", "--moves", "K@c8", "K@b1", "--nodes", "200")
+    after = pygame_rules.start("lilypad").play("K@c8").play("K@b1")
+    assert (code, err) == (0, "") and out.strip() in after.moves()
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    help_text = capsys.readouterr().out
+    for command in ("games", "variants", "moves", "play", "perft", "bestmove", "match", "record", "puzzles"):
+        assert f"\n    {command} " in help_text
+    assert "python -m pygame_rules bestmove lilypad" in help_text
+
+
+def test_record_check_of_a_closed_standard_input_or_an_endless_file_is_one_line_exit_2():
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    closed = subprocess.run(
+        ["sh", "-c", f'"{sys.executable}" -m pygame_rules record check - <&-'], capture_output=True, text=True,
+        cwd=ROOT, env=env, timeout=60,
+    )
+    assert (closed.returncode, closed.stdout, closed.stderr) == (2, "", "-: cannot read it: standard input is closed\n")
+    if Path("/dev/zero").exists():
+        # Read only up to the cap (it once read gigabytes before checking the length).
+        endless = run("record", "check", "/dev/zero")
+        assert (endless.returncode, endless.stderr) == (2, "/dev/zero: it is longer than the 1,000,000 characters a record may have\n")
+
+
+def test_a_console_that_cannot_show_a_character_does_not_stop_the_output(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "cp1252"}
+    command = [sys.executable, "-m", "pygame_rules"]
+    written = subprocess.run([*command, "record", "write", "lilypad", "--tag", "Black=山田", "K@c8"],
+                             capture_output=True, cwd=ROOT, env=env, timeout=60)
+    assert (written.returncode, written.stderr) == (0, b"")
+    record = written.stdout.decode("utf-8")  # a record is UTF-8 text, whatever the console
+    assert '[Black "山田"]' in record
+    path = tmp_path / "山田.txt"
+    path.write_text(record, encoding="utf-8")
+    checked = subprocess.run([*command, "record", "check", str(path)], capture_output=True, cwd=ROOT, env=env, timeout=60)
+    assert checked.returncode == 0 and b"\\u5c71\\u7530.txt: lilypad, 1 moves" in checked.stdout
+    bad = subprocess.run([*command, "moves", "lilypad", "山田"], capture_output=True, cwd=ROOT, env=env, timeout=60)
+    assert bad.returncode == 2 and b"\\u5c71" in bad.stderr and b"Traceback" not in bad.stderr
+
+
+def test_a_reader_that_stops_early_ends_the_output_quietly(monkeypatch):
+    class Closed:
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self):
+            pass
+
+    monkeypatch.setattr("sys.stdout", Closed())
+    assert main(["puzzles", "lilypad"]) == 1  # as ``| head`` leaves it: no traceback

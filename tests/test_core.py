@@ -28,7 +28,7 @@ def test_games_lists_every_game_once_lilypad_first():
 
 @pytest.mark.parametrize("game", pygame_rules.games())
 def test_start_and_load_agree_for_every_game_and_variant(game):
-    for variant in [None, *pygame_rules.variants(game)]:
+    for variant in pygame_rules.variants(game):
         start = pygame_rules.start(game, variant)
         cls = position_class(game, variant)
         assert isinstance(start, cls)
@@ -191,7 +191,7 @@ def test_a_diagram_gives_the_board_string():
 
 @pytest.mark.parametrize("game", pygame_rules.games())
 def test_printed_diagrams_read_back_for_every_game(game):
-    for variant in [None, *pygame_rules.variants(game)]:
+    for variant in pygame_rules.variants(game):
         p = pygame_rules.start(game, variant)
         for q in [p, *(m.after for m in p.legal()[:5])]:
             assert board_string(game, q.diagram(), variant) in q.text
@@ -448,7 +448,7 @@ def test_every_piece_has_help_and_every_variant_says_what_it_changes():
     from pygame_rules import games, variants
 
     for game in games():
-        for variant in [None, *variants(game)]:
+        for variant in variants(game):
             info = position_class(game, variant).info()
             for letter, piece in info["pieces"].items():
                 assert piece["name"] and len(piece["help"]) > 40, (game, variant, letter)

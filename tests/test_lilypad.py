@@ -1,4 +1,4 @@
-"""Lilypad: every rule of RULES.md (section LILYPAD) as a scenario on a board diagram.
+"""Lilypad: every rule of docs/rules.md (section LILYPAD) as a scenario on a board diagram.
 
 Dark squares (file + rank odd) are the only ones used: a8 c8 e8 g8 / b7 d7 f7 h7 / a6 ... / b1 d1 f1 h1.
 Black moves down the diagrams toward rank 1, Green up toward rank 8.
@@ -451,7 +451,7 @@ def test_both_kings_home_in_a_set_up_the_side_that_just_moved_wins():
 
 
 def test_a_king_home_during_the_drop_phase_wins_at_once():
-    # Unreachable in play; the end checks run in RULES.md's order in every phase.
+    # Unreachable in play; the end checks run in docs/rules.md's order in every phase.
     p = position(
         """
         8 . . . . . . . .
@@ -476,7 +476,7 @@ def test_a_finished_game_has_no_moves_and_rejects_one():
 
 
 # ---------------------------------------------------------------------------------------------
-# The seed example (RULES.md, as a test)
+# The seed example (docs/rules.md, as a test)
 
 
 def test_seed_black_has_exactly_seven_moves():
@@ -882,7 +882,7 @@ def test_appendix_a_option_3_the_pawn_moves_one_checker_per_turn(variant, pawn_m
 
 
 def test_the_variants_are_registered():
-    assert pygame_rules.variants("lilypad") == [IC] + OPTION_VARIANTS
+    assert pygame_rules.variants("lilypad") == [None, IC] + OPTION_VARIANTS
     for variant in [None, IC] + OPTION_VARIANTS:
         assert pygame_rules.start("lilypad", variant).text == START
         assert pygame_rules.position_class("lilypad", variant).variant == variant

@@ -14,7 +14,7 @@ import pygame_rules
 from pygame_rules import PositionError
 from reference import lilypad_ref as ref
 
-VARIANTS = [None] + pygame_rules.variants("lilypad")
+VARIANTS = pygame_rules.variants("lilypad")
 DARK_SQUARES = [(rank, file) for rank in range(8) for file in range(8) if ref.dark(rank, file)]
 
 

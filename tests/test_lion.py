@@ -1,4 +1,4 @@
-"""The Lion Game: every rule of RULES.md (section THE LION GAME) as a scenario written as a board
+"""The Lion Game: every rule of docs/rules.md (section THE LION GAME) as a scenario written as a board
 diagram, the state fields of the position string, errors, the end of the game, and checks against
 the independent reference implementation ``reference/lion_ref.py``."""
 

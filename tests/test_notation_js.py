@@ -25,7 +25,7 @@ TESTS = Path(__file__).resolve().parent
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
 
-KEYS = [(g, v) for g in pygame_rules.games() for v in [None, *pygame_rules.variants(g)]]
+KEYS = [(g, v) for g in pygame_rules.games() for v in pygame_rules.variants(g)]
 #: What Python refuses beyond the notation (impossible set-ups: rules, which notation.js leaves to
 #: Python): a refusal with one of these words may be read by notation.js.
 RULES_REFUSALS = (
@@ -135,7 +135,7 @@ def mutations(text: str, rng: random.Random, count: int) -> list[str]:
 def read_with_node(cases: list[dict]) -> list[dict]:
     boards = build.games_data()["boards"]
     run = subprocess.run(
-        [NODE, "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(TESTS / "notation_js.mjs")],
+        [NODE, str(TESTS / "notation_js.mjs")],
         input=json.dumps({"boards": boards, "cases": cases}), capture_output=True, text=True, timeout=120, check=True,
     )
     answers = json.loads(run.stdout)
@@ -237,3 +237,18 @@ def test_bad_diagrams_are_refused_in_words():
     assert "has 24 squares, expected 64" in errors[1]
     assert 'must be like "lurd,8,8,<board>"' in errors[2]
     assert "not written as 10x10 diagrams" in errors[3]
+
+
+@pytest.mark.parametrize("game", pygame_rules.games())
+def test_long_input_is_quoted_short(game):
+    """A 200,000-character position or diagram gives a message of a line, not the input echoed."""
+    key = key_of(game, None)
+    junk = "x" * 200_000
+    answers = read_with_node([
+        {"key": key, "text": junk},
+        {"key": key, "text": f"{pygame_rules.start(game).text} {junk}"},
+        {"key": key, "text": f"lurd,8,8,{junk}", "diagram": True},
+    ])
+    for answer in answers:
+        assert "error" in answer, answer
+        assert len(answer["error"]) < 300 and "…" in answer["error"], answer["error"][:400]

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import pygame_rules
 from pygame_rules import Game, Position
 
-GAMES = [(game, variant) for game in pygame_rules.games() for variant in [None, *pygame_rules.variants(game)]]
+GAMES = [(game, variant) for game in pygame_rules.games() for variant in pygame_rules.variants(game)]
 IDS = [f"{game}-{variant or 'default'}" for game, variant in GAMES]
 
 #: Plies a random game may take. None of the games has an unbounded random game in practice:

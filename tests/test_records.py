@@ -17,7 +17,7 @@ from pygame_rules import Game, RecordError, RulesError, bridge, records
 from pygame_rules.__main__ import main
 from pygame_rules.records import decode_moves, encode_moves, parse_record, read_record, write_record
 
-GAMES = [(game, variant) for game in pygame_rules.games() for variant in [None, *pygame_rules.variants(game)]]
+GAMES = [(game, variant) for game in pygame_rules.games() for variant in pygame_rules.variants(game)]
 IDS = [f"{game}-{variant or 'default'}" for game, variant in GAMES]
 
 
@@ -175,8 +175,12 @@ def test_a_lion_record_without_result_gets_the_engines():
     assert parse_record(LION + "0-1\n").result == "0-1"
     with pytest.raises(RecordError, match=r"^line 6: the record says 1-0 \(White wins\), but the moves end the game: Black wins"):
         parse_record(LION + "1-0\n")
-    with pytest.raises(RecordError, match="says \\*"):
-        parse_record(LION + "*")
+    # "*" (not known) says nothing against the moves: the result is what they say (issue 25, 28).
+    for text in (LION + "*", LION.replace("\n\n", '\n[Result "*"]\n\n', 1) + "0-1", LION.replace("\n\n", '\n[Result "*"]\n\n', 1)):
+        record = parse_record(text)
+        assert record.result == record.tags.get("Result", "0-1") == "0-1"
+        assert parse_record(write_record(record)).result == "0-1"
+    assert write_record(read_record(LION), {"Result": "*"}).endswith(" 0-1\n")
 
 
 def test_the_second_side_moving_first_is_numbered_1_dots():
@@ -550,3 +554,50 @@ def test_the_readme_example_record_reads():
     record = parse_record(example)
     assert record.game.history == parse_record(LILYPAD).game.history
     assert record.tags["Black"] == "Ann"
+
+
+def test_writing_refuses_tags_and_comments_that_are_not_mappings_in_plain_words():
+    game = _six_moves()
+    for tags, comments, words in [
+        ("Black=Ann", None, "tags must map names to values, like {'Black': 'Ann'}, not 'Black=Ann'"),
+        ([("Black", "Ann")], None, "tags must map names to values"),
+        (None, ["good"], "comments must map names to values"),
+        ({"Result": ["1-0"]}, None, "result a list is not one of"),
+        ({5: "x"}, None, "5 is not a tag name"),
+        (None, {"x" * 10_000: "late"}, "(10,000 characters)"),
+    ]:
+        with pytest.raises(RecordError) as caught:
+            write_record(game, tags, comments)
+        message = str(caught.value)
+        assert words in message and len(message) < 300 and "dictionary" not in message, message
+    with pytest.raises(RecordError, match="a record is written of a game"):
+        write_record("lilypad")  # type: ignore[arg-type]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    notes=st.lists(
+        st.tuples(st.integers(0, 6), st.sampled_from(["", " ", "a", "x" * 4000, "y " * 3000, "z" * records.MAX_COMMENT_CHARS])),
+        max_size=5,
+    ),
+    result=st.sampled_from(["", "*", "1-0", "0-1", "1/2-1/2"]),
+)
+def test_a_record_read_can_always_be_written_back(notes, result):
+    """Comments in one place are joined as they are read; joined past the writer's cap, the record
+    is refused as it is read, never accepted and then refused by the writer."""
+    game = _six_moves()
+    body = {ply: [] for ply in range(7)}
+    for ply, note in notes:
+        body[ply].append("{" + note + "}")
+    words = [*body[0]]
+    for ply, move in enumerate(game.history, 1):
+        words += [move, *body[ply]]
+    text = '[Game "lilypad"]\n\n' + " ".join(words) + (" " + result if result else "") + "\n"
+    try:
+        read = parse_record(text)
+    except RecordError as e:
+        assert "characters long together" in str(e), e
+        return
+    again = parse_record(write_record(read))
+    assert (again.game.history, again.comments, again.result) == (read.game.history, read.comments, read.result)
+    assert again.tags == {**read.tags, "Result": read.result}  # the writer always writes the result

@@ -138,7 +138,7 @@ def test_lilypad_takes_the_king_home():
 
 
 def test_lilypad_rules_example_forced_win():
-    # RULES.md: after b3>d3 Black forces its King onto rank 1 within 5 more plies.
+    # docs/rules.md: after b3>d3 Black forces its King onto rank 1 within 5 more plies.
     game = Game("lilypad", None, "8/8/8/5b2/2b3b1/1B6/4b1g1/1g1g3g b -")
     for move in ["g4-f3", "g2:e4", "f5:d3", "d1:f3", "b3>d3"]:
         game.play(move)
@@ -278,7 +278,7 @@ def test_cancel_keeps_the_best_move_so_far():
 
 def test_bad_budgets_are_refused():
     p = pygame_rules.start("lilypad")
-    with pytest.raises(ValueError, match="level 0"):
+    with pytest.raises(ValueError, match="level must be a whole number from 1 to 5, not 0"):
         Search(p, level=0)
     with pytest.raises(ValueError, match="time_ms"):
         Search(p, time_ms=0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import random
 import re
 
@@ -21,7 +22,7 @@ from pygame_rules import PositionError, bridge
 from pygame_rules.core import EMPTY, format_board
 from pygame_rules.setup import check, editor, setup_of
 
-GAMES = [(game, variant) for game in pygame_rules.games() for variant in (None, *pygame_rules.variants(game))]
+GAMES = [(game, variant) for game in pygame_rules.games() for variant in pygame_rules.variants(game)]
 IDS = [f"{game}-{variant or 'default'}" for game, variant in GAMES]
 
 #: Words no message for people may contain: Python's names for types and its error classes.
@@ -199,7 +200,7 @@ def test_a_parser_refusal_is_said_in_its_words():
 
 
 def position_text(cls, setup: dict) -> str:
-    """A set-up written as a position string the plain way (RULES.md's formats), whatever is in it."""
+    """A set-up written as a position string the plain way (docs/rules.md's formats), whatever is in it."""
     cells = [setup["board"].get(name, EMPTY) for name in cls.geometry.names]
     extra: list[str]
     if cls.game == "lilypad":
@@ -313,3 +314,23 @@ def test_bridge_ops():
     assert "unknown game" in unknown["error"]["message"]
     good = json.loads(bridge.handle(json.dumps({"op": "setup", "game": "three-crowns", "setup": CROWNS})))
     assert good == {"position": "1g3b2/2b5/g3B2b/b7/gb1G4/3B1g2/3gGb1b/gbg5 g - 0", "problems": [], "over": None}
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        ({"clock": math.nan}, "The clock (plies since a piece was removed or a frog moved) must be a whole number, not NaN"),
+        ({"clock": math.inf}, "must be a whole number, not infinity"),
+        ({"clock": 10**5000}, "must be from 0 to 100 (the game is drawn at 100), not a number of more than 30 digits"),
+        ({"charges": [{"square": "a1", "direction": ["n"], "distance": 2}]}, "direction must be north, east, south or west, not a list"),
+        ({"charges": [{"square": "a1", "direction": {"n": 1}, "distance": 2}]}, "not a group of named values"),
+        ({"turn": ["w"]}, "The side to move must be White or Black, not a list"),
+        ({"stuck": ["x" * 100_000]}, "(100,000 characters)"),
+    ],
+)
+def test_hostile_extra_state_is_a_problem_in_plain_words(extra, words):
+    setup = {**editor("lion")["start"], **extra}
+    answer = check("lion", None, setup)
+    texts = " ".join(p["text"] for p in answer["problems"])
+    assert answer["position"] is None and words in texts, texts
+    assert len(texts) < 500 and "NoneType" not in texts and "'list'" not in texts

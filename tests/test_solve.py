@@ -87,7 +87,7 @@ def test_a_seventh_stone_wins_3_crowns():
 
 
 def test_lilypad_seed_example_black_brings_the_king_home_after_b3_d3():
-    """RULES.md: after b3>d3, Black forces the King onto rank 1 within 5 more plies."""
+    """docs/rules.md: after b3>d3, Black forces the King onto rank 1 within 5 more plies."""
     p = play(pygame_rules.load("lilypad", LILYPAD_SEED), "g4-f3", "g2:e4", "f5:d3", "d1:f3")
     solver = Solver()
     assert "b3>d3" in solver.winning_moves(p, 3)
@@ -101,7 +101,7 @@ def test_lilypad_seed_example_black_brings_the_king_home_after_b3_d3():
 
 
 def test_3_crowns_example_1_every_defence_loses_at_the_end():
-    """RULES.md: after f3-e3 d3-e4 e2-f3 e4-d3 e3-e4, every Black move loses (Green's next move
+    """docs/rules.md: after f3-e3 d3-e4 e2-f3 e4-d3 e3-e4, every Black move loses (Green's next move
     wins); before e4-d3, it was Black's only reply that did not lose at once."""
     p = pygame_rules.load("three-crowns", CROWNS_EXAMPLE_1)
     solver = Solver()

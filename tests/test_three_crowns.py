@@ -1,4 +1,4 @@
-"""3 Crowns: every rule of RULES.md (section 3 CROWNS) as a scenario, the seed examples, and checks
+"""3 Crowns: every rule of docs/rules.md (section 3 CROWNS) as a scenario, the seed examples, and checks
 against the independent reference implementation ``reference/three_crowns_ref.py``."""
 
 from __future__ import annotations

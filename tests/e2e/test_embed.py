@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import threading
 from pathlib import Path
 
@@ -221,3 +222,128 @@ def test_a_board_embedded_from_another_origin_plays(new_site, other_origin, site
     assert moves[1]["history"] == ["K@c8", "K@f1", "c6-d5", moves[1]["move"]]
     expect(frame.locator(".piece[data-square='d5']")).to_have_attribute("data-piece", "b")
     site.watch.assert_clean()
+
+
+# -- The README's snippets, as a person copies them into a page of another site -----------------
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+SNIPPET = re.compile(r"<!-- snippet: (\w+) -->\n```html\n(.*?)```", re.S)
+#: Where the README's snippets say the built folder is served.
+PLACEHOLDER_FOLDER = "https://your.host/kings-and-soldiers/"
+PLACEHOLDER_ORIGIN = "https://your.host"
+
+
+def readme_snippets() -> dict[str, str]:
+    snippets = dict(SNIPPET.findall(README.read_text(encoding="utf-8")))
+    assert set(snippets) == {"iframe", "module"}, f"README.md's marked snippets: {sorted(snippets)}"
+    return snippets
+
+
+class CorsHandler(build.Handler):
+    """The site's files as a host that lets every other site use them (as GitHub Pages does)."""
+
+    def end_headers(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
+
+def serve(folder: Path, handler=build.Handler):
+    httpd = build.server(folder, handler=handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+@pytest.fixture(scope="module")
+def other_hosts(site_url, tmp_path_factory):
+    """{"plain": the site's URL as served (no CORS headers), "cors": the same folder from a host that
+    sends them, "pages": a third origin serving the host pages written by `host_page`}."""
+    site = build.DIST
+    cors = serve(site, CorsHandler)
+    folder: Path = tmp_path_factory.mktemp("readme-host")
+    pages = serve(folder)
+    yield {
+        "plain": site_url,
+        "cors": f"http://127.0.0.1:{cors.server_address[1]}/",
+        "pages": f"http://127.0.0.1:{pages.server_address[1]}/",
+        "folder": folder,
+    }
+    for httpd in (cors, pages):
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def host_page(hosts: dict, name: str, snippet: str, site: str, extra: str = "") -> str:
+    """A page of the third origin holding `snippet` as the README writes it, pointed at `site`."""
+    origin = "/".join(site.split("/")[:3])
+    body = snippet.replace(PLACEHOLDER_FOLDER, site).replace(PLACEHOLDER_ORIGIN, origin)
+    assert "your.host" not in body
+    (hosts["folder"] / name).write_text(
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{name}</title></head><body>{body}{extra}</body></html>'
+    )
+    url = hosts["pages"] + name
+    assert url.split("/")[2] != site.split("/")[2]  # another origin
+    return url
+
+
+def fallback_shown(page) -> bool:
+    """Whether the text written inside the page's <ks-board> is rendered (it has boxes on the page):
+    it is, until the element draws its board in its shadow root in place of it."""
+    return page.locator("ks-board").first.evaluate(
+        """(board) => [...board.childNodes].some((node) => {
+            if (node.nodeType !== Node.TEXT_NODE || !node.textContent.trim()) return false;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return range.getClientRects().length > 0;
+        })"""
+    )
+
+
+def test_the_readme_iframe_snippet_plays_from_another_site(new_site, other_hosts):
+    site = new_site()
+    page = site.page
+    logged = []
+    page.on("console", lambda m: m.type == "log" and logged.append(m.text))
+    page.goto(host_page(other_hosts, "iframe.html", readme_snippets()["iframe"], other_hosts["plain"]))
+    frame = page.frame_locator("iframe")
+    expect(frame.locator(".piece[data-square]")).to_have_count(24)
+    expect(frame.locator(".note")).to_have_text("Black to move (you).", timeout=90_000)
+    # The snippet's own listener logs each move the frame reports: the person's, then the computer's.
+    with page.expect_console_message(lambda m: m.text.startswith("computer "), timeout=90_000):
+        frame.locator(".sq[data-square='c8']").click()  # the King drop: one click on the soldier
+    expect(frame.locator(".piece[data-square='c8']")).to_have_attribute("data-piece", "B")
+    assert logged[:1] == ["human K@c8"] and logged[1].startswith("computer K@"), logged
+    site.watch.assert_clean()
+
+
+def test_the_readme_module_snippet_draws_from_a_host_that_allows_it(new_site, other_hosts):
+    site = new_site()
+    page = site.page
+    playable = '<ks-board id="playable" game="lilypad"></ks-board>'
+    page.goto(host_page(other_hosts, "module.html", readme_snippets()["module"], other_hosts["cors"], playable))
+    diagram = page.locator("ks-board[static]")
+    expect(diagram.locator(".piece[data-square]")).to_have_count(len(pygame_rules.load("lilypad", SEED_DIAGRAM_2).pieces_on_board()))
+    assert site.pieces("ks-board[static]") == pygame_rules.load("lilypad", SEED_DIAGRAM_2).pieces_on_board()
+    assert not fallback_shown(page)  # drawn: the text inside the element is no longer shown
+    # A board that plays cannot start its worker from another site: it says so in place, naming the iframe.
+    expect(page.locator("#playable .error")).to_contain_text("embed " + other_hosts["cors"] + "board.html in an iframe")
+    site.watch.assert_clean()
+
+
+def test_the_readme_module_snippet_leaves_its_message_where_the_host_sends_no_cors(new_site, other_hosts):
+    site = new_site()
+    page = site.page
+    page.goto(host_page(other_hosts, "no-cors.html", readme_snippets()["module"], other_hosts["plain"]))
+    expect(page.locator("ks-board")).to_contain_text("if this text stays, its script could not be loaded")
+    expect(page.get_by_text("if this text stays")).to_be_visible()
+    page.wait_for_timeout(1000)  # the script's request has failed by now: the text stays
+    assert fallback_shown(page)
+    assert any("CORS" in e or "blocked" in e for e in site.watch.errors), site.watch.errors  # the browser's reason, in the console
+
+
+def test_a_long_position_is_quoted_short_in_place(new_site):
+    site = new_site()
+    serve_test_page(site, "long.html", f'<ks-board id=long game="lilypad" position="{"x" * 200_000}" static></ks-board>')
+    site.page.goto("long.html")
+    error = site.page.locator("#long .error")
+    expect(error).to_contain_text("…")
+    assert len(error.text_content()) < 300

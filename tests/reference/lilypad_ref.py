@@ -1,15 +1,15 @@
-"""Lilypad written again from RULES.md (section LILYPAD), to check ``pygame_rules.lilypad``.
+"""Lilypad written again from docs/rules.md (section LILYPAD), to check ``pygame_rules.lilypad``.
 
 Deliberately unlike the engine: the board is ``board[rank][file]`` (0-based, so ``board[0][1]`` is
 b1) of :class:`Checker` records or None; capture chains are found with an explicit stack; every
 step copies the board. Only the behaviour is shared: position strings, move texts, results.
 
-Readings of RULES.md made here (the engine must agree):
+Readings of docs/rules.md made here (the engine must agree):
 
 - Jumped pieces leave the board as they are jumped, so a crowned checker's chain may later cross or
   land on their squares (they are never jumped twice).
 - A soldier crowned by a capture ends its move there (as in checkers).
-- The end checks run in the order RULES.md gives, also during the drop phase: a King on its last
+- The end checks run in the order docs/rules.md gives, also during the drop phase: a King on its last
   row wins (the side that just moved is looked at first); after the drops, no King left is a draw;
   then no legal move loses.
 """

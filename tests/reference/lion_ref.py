@@ -1,4 +1,4 @@
-"""The Lion Game written again from RULES.md (section THE LION GAME), to check ``pygame_rules.lion``.
+"""The Lion Game written again from docs/rules.md (section THE LION GAME), to check ``pygame_rules.lion``.
 
 Deliberately unlike the engine: squares are ``(file, rank)`` tuples (0-based, so ``(1, 0)`` is b1),
 the board is a dict of the occupied squares, directions are coordinate offsets, and every piece's
@@ -6,7 +6,7 @@ move is found by walking its *routes* (the squares it steps through) and working
 each route afterwards; two routes that give the same text must give the same position, or this
 module raises. Only the behaviour is shared with the engine: position strings, move texts, results.
 
-Readings of RULES.md made here (the engine must agree):
+Readings of docs/rules.md made here (the engine must agree):
 
 - A Spider's leap needs only its landing square to exist; one "over" a hole (b1 to d1, a3 to a5)
   lands on a ring neighbour, so it is the ring step with the same effect and marks nothing.
@@ -147,7 +147,7 @@ class Outcome:
 
 
 def result(pos: Pos) -> str | None:
-    """RULES.md's order: no Lion loses; else clock 100 draws; else no legal move loses."""
+    """docs/rules.md's order: no Lion loses; else clock 100 draws; else no legal move loses."""
     for side in (pos.turn, other(pos.turn)):
         lion = "L" if side == WHITE else "l"
         if lion not in pos.board.values():

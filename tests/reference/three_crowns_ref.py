@@ -1,4 +1,4 @@
-"""An independent reading of RULES.md, section 3 CROWNS, to cross-check the engine.
+"""An independent reading of docs/rules.md, section 3 CROWNS, to cross-check the engine.
 
 Written straight from the rules text in a different style from ``pygame_rules.three_crowns``: a
 grid ``grid[rank][file]`` of one-letter strings ("" for empty), coordinates as (file, rank) with

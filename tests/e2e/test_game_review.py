@@ -1,0 +1,111 @@
+"""The engine as a coach: a game review that grades every move (proven results first: a proven win
+let go is "??", the only winning move "!"; then by the fall in expected result), each side's accuracy
+and counts; and Hint, the evaluation bar and the best line answering from one search. Every proven
+claim the page shows is checked here by exhaustive search (pygame_rules.solve).
+
+Both journeys run in every arrival (each asks Python for its own ops: "review", "think") and the
+review also on a phone, whose narrow panel stacks the review under the board."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from conftest import ARRIVALS
+from playwright.sync_api import expect
+from test_analysis import SPY, position_after
+
+import pygame_rules
+from pygame_rules.solve import Solver, winning_moves, wins_within
+
+SHOTS = Path(tempfile.gettempdir())
+
+# The end of a real game, level 1 against level 1 (tests/test_review.py has it whole; from Black's
+# 28th move here): Black's g4-h3 is the only move that wins in 3; a move later, with a win in 2,
+# Black plays b5-a4, after which Green wins in 2, and does.
+START = "8/1b1b1B1g/6g1/1b6/4G3/8/b5g1/8 b -"
+MOVES = ["f7:h5", "e4-f5", "h5-g4", "f5-g6", "g4-h3", "g2-f3", "b5-a4", "g6-f7", "a4-b3", "f7-e8"]
+ONLY_MOVE_PLY = 5
+LET_GO_PLY = 7
+LINK = f"#analysis&game=lilypad&start={quote(START)}&moves={quote(' '.join(MOVES))}"
+
+
+def side_words(name):
+    return re.compile(rf"^{name}: \d+% accuracy; (no|\d+) inaccurac(y|ies), (no|\d+) mistakes?, (no|\d+) blunders?\.$")
+
+
+def shoot(page, name):
+    size = page.viewport_size
+    page.screenshot(path=str(SHOTS / f"ks-{name}-{size['width']}.png"), full_page=True)
+
+
+@pytest.mark.parametrize(("arrival", "phone"), [*((a, False) for a in ARRIVALS), ("first", True)])
+def test_a_review_grades_every_move_proven_results_first_with_accuracy_and_counts(arrive, arrival, phone):
+    # The claims the review will make, proven first.
+    before = position_after(MOVES[: ONLY_MOVE_PLY - 1], START)
+    assert winning_moves(before, 3) == [MOVES[ONLY_MOVE_PLY - 1]]
+    before = position_after(MOVES[: LET_GO_PLY - 1], START)
+    assert wins_within(before, 2) and not Solver().move_wins_within(before, before.move(MOVES[LET_GO_PLY - 1]), 2)
+    assert wins_within(position_after(MOVES[:LET_GO_PLY], START), 2)
+
+    site = arrive(arrival, LINK, phone=phone)
+    page = site.page
+    expect(page.locator("#analysis-moves .line > .mv")).to_have_text(MOVES)
+    site.press("Analyse this game")
+    expect(page.locator("#analysis-progress")).to_be_visible()
+    expect(page.locator("#analysis-progress")).to_be_hidden(timeout=120_000)
+
+    let_go = page.locator(f"#analysis-moves .mv[data-ply='{LET_GO_PLY}']")
+    expect(let_go).to_have_attribute("data-mark", "win-let-go")
+    expect(let_go.locator(".sign")).to_have_text("??")
+    expect(let_go).to_have_attribute("title", "Win let go: Black could force a win in 2; this move does not: now Green wins in 2.")
+    only = page.locator(f"#analysis-moves .mv[data-ply='{ONLY_MOVE_PLY}']")
+    expect(only).to_have_attribute("data-mark", "only-move")
+    expect(only.locator(".sign")).to_have_text("!")
+    expect(only).to_have_attribute("title", "Only move: the one move that forces a win in 3.")
+    # Each side's accuracy and counts, in words; the win let go counts as a blunder.
+    sides = page.locator("#analysis-review-summary .review-side")
+    expect(sides).to_have_text([side_words("Black"), side_words("Green")])
+    assert "no blunders" not in sides.first.inner_text()
+    # Every sign shown is one of the review's, and every graded move's words say why.
+    for mark in page.locator("#analysis-moves .mv[data-mark]").all():
+        assert mark.locator(".sign").inner_text() in ("!", "?!", "?", "??")
+        assert mark.get_attribute("title")
+    expect(page.locator(f"#analysis-graph .graph-mark[data-ply='{LET_GO_PLY}']")).to_have_class("graph-mark graph-win-let-go")
+    let_go.tap() if phone else let_go.click()
+    expect(page.locator("#analysis-moves .mv.current")).to_have_attribute("data-ply", str(LET_GO_PLY))
+    shoot(page, f"coach-review-{arrival}")
+    site.watch.assert_clean()
+
+
+@pytest.mark.parametrize(("arrival", "phone"), [*((a, False) for a in ARRIVALS), ("first", True)])
+def test_hint_the_evaluation_and_the_best_line_come_from_one_search(arrive, arrival, phone):
+    """Issue 25, item 14 (3 Crowns: Hint e1-f2 while the best line began g3-f3)."""
+    site = arrive(arrival, phone=phone)
+    page = site.page
+    page.evaluate(SPY)  # what the page sends to the worker from now on
+    games = page.locator("#games button[data-game='three-crowns']")
+    games.tap() if phone else games.click()
+    page.get_by_label("Players").select_option("two")
+    site.press("New game")
+    site.wait_idle()
+    position = pygame_rules.start("three-crowns")
+    expect(page.locator("#game-eval")).to_be_visible()  # two people at one board see it by default
+    expect(page.locator("#best-line-text")).to_contain_text("Best line:")
+    sent = page.evaluate("() => window.__sent.length")
+    site.press("Hint")
+    hint = page.locator("#hint-text")
+    expect(hint).to_contain_text("Hint:", timeout=30_000)
+    move = hint.get_attribute("data-move")
+    line = page.locator("#best-line-text").inner_text()
+    assert line.startswith(f"Best line: {move}") and not line.endswith("…"), (move, line)
+    assert move in position.moves()
+    expect(page.locator("#game-evalbar")).not_to_have_class("pending")
+    # The evaluation's search answered the Hint too: no other search was started for it.
+    asked = page.evaluate("(n) => window.__sent.slice(n).map(r => r.op)", sent)
+    assert "think" not in asked, asked
+    shoot(page, f"coach-hint-{arrival}")
+    site.watch.assert_clean()

@@ -205,7 +205,7 @@ export function createEngine(first = null, makeWorker = newWorker) {
         prepared.set(
           game,
           first.then((answers) => {
-            for (const more of rest) more.then(add);
+            for (const more of rest) void more.then(add); // loadPrepared never rejects
             return add(answers);
           }),
         );

@@ -62,6 +62,7 @@ def requests() -> list[dict]:
         {"op": "puzzles", "game": "lion"},
         {"op": "puzzle-reply", "id": puzzle["id"], "moves": []},
         {"op": "puzzle-reply", "id": puzzle["id"], "moves": ["a1-a2"]},
+        {"op": "review", **record, "evaluations": [{"value": 0.1, "win_in": None}, None, {"value": -0.2, "win_in": None}]},
         {"op": "no-such-op"},
     ]
 

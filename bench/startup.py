@@ -1,9 +1,10 @@
 """Start-up time of the site against a bare Pyodide page, in one run of the same Chromium.
 
-    python bench/startup.py [--runs 3] [--no-build] [--mbits 10] [--skip-throttled]
+    python bench/startup.py [--runs 3] [--no-build] [--mbits 10] [--skip-throttled] [--only opening,visits]
 
-"Playable" is the moment the app sets ``data-engine="ready"`` on <html> (Python has answered and
-the board takes clicks); the app stores it as ``data-playable-at`` (ms since navigation start).
+"Python ready" is the moment the app sets ``data-engine="ready"`` on <html> (Python has answered);
+the app stores it as ``data-python-ready-at`` (ms since navigation start). A first visit may be
+playable sooner, from the answers prepared at build time (``data-playable-at``).
 The bare page does only ``await loadPyodide()`` from the same files and stores the same attribute;
 a second bare page does the same in a module worker, as the site does, to show what the worker
 itself costs. Each run, in a fresh browser context (cold cache) each:
@@ -12,6 +13,11 @@ itself costs. Each run, in a fresh browser context (cold cache) each:
 - ``site cold``: a first visit; then, in the same context once the service worker holds the site
   and the snapshot is stored, ``site warm`` (a reload: restored from the snapshot) and
   ``site offline`` (a reload with the network off);
+- ``returning after 10 s``: a first visit left 10 s after its navigation (whatever it has stored by
+  then), then the site opened again in the same context;
+- ``opening`` (per game): a first visit with the runtime's files held back 30 s (a slow download):
+  the times since navigation at which the person's first move (as soon as the page takes it), the
+  computer's reply and the person's second move appear in the move list.
 - ``prebuilt snapshot``: what a first visit would cost if the build shipped a snapshot: a page
   whose worker downloads one (the browser's own, saved from the first visit) and restores it.
 
@@ -82,12 +88,24 @@ SNAPSHOT_PIECE = f"""async ([start, end]) => {{
     reader.readAsDataURL(blob);
   }});
 }}"""
-TIMEOUT_MS = 180_000
+TIMEOUT_MS = 300_000  # a cold start on a loaded machine took over 3 minutes
+#: How long the opening's pages hold the runtime back (a slow download).
+HELD_MS = 30_000
+#: A returning visit comes this long after the first visit's navigation.
+RETURN_AFTER_S = 10
+#: Timestamps (ms since navigation) at which the move list first holds 1, 2, 3 moves.
+MOVE_TIMES = """() => {
+  window.moveTimes = {};
+  new MutationObserver(() => {
+    const count = document.querySelectorAll("#moves .mv:not(.future)").length;
+    window.moveTimes[count] ??= performance.now();
+  }).observe(document.getElementById("moves"), { childList: true, subtree: true, characterData: true });
+}"""
 
 
-def playable_at(page) -> float:
-    page.wait_for_selector("html[data-playable-at]", state="attached", timeout=TIMEOUT_MS)
-    return float(page.get_attribute("html", "data-playable-at"))
+def playable_at(page, mark: str = "data-python-ready-at") -> float:
+    page.wait_for_selector(f"html[{mark}]", state="attached", timeout=TIMEOUT_MS)
+    return float(page.get_attribute("html", mark))
 
 
 def throttle(context, page, mbits: float | None) -> None:
@@ -100,13 +118,13 @@ def throttle(context, page, mbits: float | None) -> None:
              {"offline": False, "latency": 20, "downloadThroughput": rate, "uploadThroughput": rate})
 
 
-def measure(browser, url: str, mbits: float | None = None) -> float:
+def measure(browser, url: str, mbits: float | None = None, mark: str = "data-playable-at") -> float:
     context = browser.new_context()
     try:
         page = context.new_page()
         throttle(context, page, mbits)
         page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)  # a throttled page under load may take over 30 s to load
-        return playable_at(page)
+        return playable_at(page, mark)
     finally:
         context.close()
 
@@ -144,7 +162,7 @@ def visits(browser, url: str, save_snapshot: Path | None) -> dict[str, float]:
     try:
         page = context.new_page()
         page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
-        times = {"site cold": playable_at(page)}
+        times = {"site cold": playable_at(page), "site cold, playable": playable_at(page, "data-playable-at")}
         wait_for(lambda: page.evaluate("navigator.serviceWorker.controller !== null"), "service worker")
         wait_for(lambda: page.evaluate(STORED_SIZE), "snapshot")
         if save_snapshot and not save_snapshot.exists():
@@ -162,6 +180,59 @@ def visits(browser, url: str, save_snapshot: Path | None) -> dict[str, float]:
         context.close()
 
 
+def returning(browser, url: str) -> float:
+    """Python ready on a visit RETURN_AFTER_S after a first visit's navigation, in the same context."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        started = time.monotonic()
+        page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+        playable_at(page)
+        time.sleep(max(0.0, RETURN_AFTER_S - (time.monotonic() - started)))
+        page.goto("about:blank")  # the person leaves
+        page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+        return playable_at(page)
+    finally:
+        context.close()
+
+
+def opening(browser, url: str, game: str) -> dict[str, float]:
+    """A first visit with the runtime held back HELD_MS: when the person's first move, the computer's
+    reply and the person's second move appear (ms since navigation), and whether Python was still
+    held back then."""
+    import json
+
+    from pygame_rules import bridge
+
+    def first_legal(moves: list[str]) -> dict:
+        return json.loads(bridge.handle(json.dumps({"op": "state", "game": game, "moves": moves})))["moves"][0]
+
+    context = browser.new_context()
+    held = []
+    context.route("**/pyodide/**", lambda route: held.append(route))
+    try:
+        page = context.new_page()
+        page.goto(f"{url}#game={game}", wait_until="commit", timeout=TIMEOUT_MS)
+        page.wait_for_selector("#moves", state="attached", timeout=TIMEOUT_MS)
+        page.evaluate(MOVE_TIMES)
+        page.wait_for_selector("html[data-engine=prepared]", state="attached", timeout=HELD_MS)
+        person = json.loads(bridge.handle(json.dumps({"op": "info", "game": game})))["sides"][0]["name"]
+        page.get_by_label("Players").select_option(label=f"Play {person} vs computer")
+        for count, moves in ((1, 0), (3, 2)):
+            page.wait_for_function(f"() => document.querySelectorAll('#moves .mv:not(.future)').length >= {moves}")
+            move = first_legal([t for t in page.locator("#moves .mv:not(.future)").all_inner_texts() if t != "…"])
+            for square in move["path"]:
+                page.locator(f"#board .sq[data-square='{square}']").click()
+            if page.locator(f"#board .stop[data-square='{move['path'][-1]}']").count():
+                page.locator(f"#board .sq[data-square='{move['path'][-1]}']").click()
+            page.wait_for_function(f"() => window.moveTimes[{count}] !== undefined", timeout=HELD_MS)
+        times = page.evaluate("window.moveTimes")
+        assert page.evaluate("document.documentElement.dataset.engine") == "prepared", "Python arrived: not held back"
+        return {"first move": times["1"], "computer's reply": times["2"], "second move": times["3"]}
+    finally:
+        context.close()  # the held downloads with it
+
+
 def report(title: str, times: dict[str, list[float]]) -> None:
     median = {name: statistics.median(values) for name, values in times.items() if values}
     print(f"\n{title}")
@@ -177,7 +248,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--no-build", action="store_true", help="use the existing dist/site/")
     ap.add_argument("--mbits", type=float, default=10, help="throttled bandwidth in Mbit/s (default 10)")
     ap.add_argument("--skip-throttled", action="store_true", help="measure on the plain loopback only")
+    ap.add_argument("--only", default="opening,visits",
+                    help="what to measure: opening (runtime held back), visits (the rest); default both")
     args = ap.parse_args(argv)
+    args.only = set(args.only.split(","))
     site = build.DIST if args.no_build else build.build()
 
     from playwright.sync_api import sync_playwright
@@ -191,28 +265,48 @@ def main(argv: list[str] | None = None) -> None:
         httpd = build.server(root, handler=build.CountingHandler)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{httpd.server_address[1]}/"
-        names = ["bare", "bare worker", "site cold", "site warm", "site offline", "prebuilt snapshot"]
+        names = ["bare", "bare worker", "site cold", "site cold, playable", "site warm", "site offline", "returning after 10 s", "prebuilt snapshot"]
         plain = {name: [] for name in names}
+        games = ["lilypad", "three-crowns", "lion"]
+        openings = {f"{game}: {what}": [] for game in games for what in ("first move", "computer's reply", "second move")}
         throttled = {name: [] for name in ["bare", "site cold", "prebuilt snapshot"]}
         chromium = shutil.which("chromium")
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=build.CHROMIUM_ARGS if chromium else [])
             measure(browser, base + "bare.html")  # warm up the browser process itself
             for _ in range(args.runs):
+                if "opening" in args.only:
+                    for game in games:
+                        for what, value in opening(browser, base + "index.html", game).items():
+                            openings[f"{game}: {what}"].append(value)
+                if "visits" not in args.only:
+                    continue
                 plain["bare"].append(measure(browser, base + "bare.html"))
                 plain["bare worker"].append(measure(browser, base + "bare-worker.html"))
                 for name, value in visits(browser, base + "index.html", root / "snapshot.bin").items():
                     plain[name].append(value)
+                plain["returning after 10 s"].append(returning(browser, base + "index.html"))
                 plain["prebuilt snapshot"].append(measure(browser, base + "prebuilt.html"))
                 if not args.skip_throttled:
                     throttled["bare"].append(measure(browser, base + "bare.html", args.mbits))
-                    throttled["site cold"].append(measure(browser, base + "index.html", args.mbits))
+                    throttled["site cold"].append(measure(browser, base + "index.html", args.mbits, "data-python-ready-at"))
                     throttled["prebuilt snapshot"].append(measure(browser, base + "prebuilt.html", args.mbits))
             browser.close()
-            served = first_visit_download(p, base + "index.html", chromium)
-        snapshot_mb = (root / "snapshot.bin").stat().st_size / 1e6
+            served = first_visit_download(p, base + "index.html", chromium) if "visits" in args.only else {}
+        snapshot = root / "snapshot.bin"
+        snapshot_mb = snapshot.stat().st_size / 1e6 if snapshot.exists() else 0
         httpd.shutdown()
 
+    if "opening" in args.only:
+        print(f"\nthe opening with the runtime held back {HELD_MS / 1000:.0f} s (ms since navigation; "
+              "targets: first move 1500, reply 3000, second move 4500)")
+        for name, values in openings.items():
+            print(f"  {name:32} median {statistics.median(values):6.0f} ms   runs: {', '.join(f'{v:.0f}' for v in values)}")
+        packed = {f.name.removesuffix(".txt.gz"): f.stat().st_size for f in sorted((site / "prepared").glob("*.txt.gz"))}
+        print("prepared answers (gzipped files): " + ", ".join(f"{g} {n / 1000:.0f} kB" for g, n in packed.items())
+              + " (a first visit loads its game's two only)")
+    if "visits" not in args.only:
+        return
     report("loopback (no throttling)", plain)
     if not args.skip_throttled:
         report(f"throttled to {args.mbits:g} Mbit/s, 20 ms latency", throttled)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from typing import Any, Callable
 
 from .core import Game, RulesError, games, position_class, quote, shown, variants
@@ -216,9 +217,19 @@ def _play(data: dict) -> dict:
 
 #: Slice length when a request does not give ``slice_ms``.
 SLICE_MS = 50
-#: Searches kept between slices; starting one more drops the oldest (a page that never cancelled).
-MAX_SEARCHES = 4
+#: Searches kept between slices. Every board of a page shares one worker, so each board's search
+#: is kept until it finishes or is cancelled: a search is never dropped while its board waits for
+#: it. Only one that nobody has asked about for ABANDONED_S (a page gone without cancelling) makes
+#: room; with MAX_SEARCHES running, one more is refused with a BusyError (the page asks again later).
+MAX_SEARCHES = 32
+ABANDONED_S = 60.0
 _searches: dict[Any, Any] = {}
+#: When each kept search last ran a slice (time.monotonic()).
+_last_run: dict[Any, float] = {}
+
+
+class BusyError(RequestError):
+    """Too many searches at once: none is dropped, so this one must wait."""
 
 
 def _new_search(data: dict):
@@ -251,7 +262,9 @@ def _run_slice(sid: Any, data: dict) -> dict:
     slice_ms = _number(data, "slice_ms", least=1, most=MAX_SLICE_MS)
     result = search.run(slice_ms=slice_ms or SLICE_MS)
     if result.done:
-        del _searches[sid]
+        _drop_search(sid)
+    else:
+        _last_run[sid] = time.monotonic()
     return {"id": sid, **_with_expected(result.to_json())}
 
 
@@ -265,6 +278,15 @@ def _with_expected(answer: dict) -> dict:
         "expected": expected_result(answer["value"]),
         "lines": [{**line, "expected": expected_result(line["value"])} for line in answer["lines"]],
     }
+
+
+def _drop_search(sid: Any) -> Any:
+    """Forget search ``sid``; returns it (cancelled), or None if there was none."""
+    _last_run.pop(sid, None)
+    search = _searches.pop(sid, None)
+    if search is not None:
+        search.cancel()
+    return search
 
 
 @handler("levels")
@@ -307,10 +329,15 @@ def _think(data: dict) -> dict:
     is ``bestmove``'s with the ``id``."""
     sid = _search_id(data)
     search = _new_search(data)
-    _searches.pop(sid, None)
-    while len(_searches) >= MAX_SEARCHES:
-        _searches.pop(next(iter(_searches))).cancel()
+    _drop_search(sid)
+    now = time.monotonic()
+    for old in [old for old, at in _last_run.items() if now - at > ABANDONED_S]:
+        _drop_search(old)
+    if len(_searches) >= MAX_SEARCHES:
+        raise BusyError(f"the computer is already thinking about {MAX_SEARCHES} positions at once; "
+                        "ask again when one of them has finished")
     _searches[sid] = search
+    _last_run[sid] = now
     return _run_slice(sid, data)
 
 
@@ -327,10 +354,7 @@ def _think_more(data: dict) -> dict:
 def _think_cancel(data: dict) -> dict:
     """Drop search ``id``; ``cancelled`` says whether it was still running."""
     sid = _search_id(data)
-    search = _searches.pop(sid, None)
-    if search is not None:
-        search.cancel()
-    return {"id": sid, "cancelled": search is not None}
+    return {"id": sid, "cancelled": _drop_search(sid) is not None}
 
 
 # -- game review -------------------------------------------------------------------------------

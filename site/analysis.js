@@ -466,7 +466,7 @@ export function createAnalysisView(element, { facing = () => "normal" } = {}) {
     let said = "";
     if (a.review?.running) said = "Paused during the game review.";
     else if (!a.engineOn) said = lines.length ? `Stopped at depth ${a.found.depth}.` : "The engine is stopped.";
-    else if (thinking) said = lines.length ? `Thinking… depth ${a.found.depth}` : "Thinking…";
+    else if (thinking) said = lines.length ? `Thinking… depth ${a.found.depth}` : engine.working("Thinking…");
     else if (lines.length) said = a.found.depth ? `Depth ${a.found.depth}: done.` : "The only move.";
     if (status.textContent !== said) status.textContent = said;
     // Most slices find nothing new: the lines are redrawn only when they change.
@@ -574,7 +574,7 @@ export function createAnalysisView(element, { facing = () => "normal" } = {}) {
     progress.hidden = false;
     progress.max = ids.length;
     progress.value = 0;
-    $("analysis-review-summary").textContent = "Evaluating every position…";
+    $("analysis-review-summary").textContent = engine.working("Evaluating every position…");
     render();
     const movesOf = (i) => variations.movesTo(a.tree, ids[i]);
     try {

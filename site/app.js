@@ -243,10 +243,15 @@ async function boot() {
   const known = tries.find(({ record }) => boardEntry(app.catalog, record.game, record.variant));
   if (known) drawAtOnce(known);
 
+  // On a first visit (no service worker in control yet: later visits restore Python in a moment), a
+  // game of the standard rules opens at once from the answers prepared at build time (engine.js,
+  // prepared.js) if they are there; anything they do not answer waits for Python.
+  const firstVisit = !navigator.serviceWorker?.controller;
+  const opening = firstVisit && known && !known.record.variant && !known.record.start ? engine.prepare(known.record.game) : null;
   try {
-    await engine.ready;
+    await (opening ? Promise.race([engine.ready, opening.then((any) => (any ? null : engine.ready))]) : engine.ready);
   } catch (error) {
-    return failed(`Python could not be started, so the games cannot be played: ${describeError(error)}. Reload the page to try again.`);
+    return pythonFailed(error);
   }
   app.ready = true;
   let opened = false;
@@ -258,12 +263,35 @@ async function boot() {
     }
   }
   // A friend's link that failed falls back to the saved game (its first try was the link itself).
-  if (!opened && !(await openFirst(link?.friend ? tries.slice(1) : tries))) return failed("No game could be opened.");
+  if (!opened && !(await openFirst(link?.friend ? tries.slice(1) : tries))) {
+    return engine.startedFrom ? failed("No game could be opened.") : pythonFailed(await engine.ready.then(() => null, (e) => e));
+  }
   renderLibraryIfShown(); // the game on the board is known now
-  html.dataset.engine = "ready";
-  html.dataset.engineStart = engine.startedFrom; // how Python started (the tests' arrivals check it)
   html.dataset.playableAt = String(Math.round(performance.now()));
   startThinking();
+  if (engine.startedFrom) {
+    html.dataset.engine = "ready";
+    html.dataset.engineStart = engine.startedFrom; // how Python started (the tests' arrivals check it)
+    html.dataset.pythonReadyAt = html.dataset.playableAt;
+    return;
+  }
+  // Playing from the prepared answers: the page goes on as it is once Python is ready (the same
+  // answers, so nothing is redrawn); only questions nobody prepared were waiting for it.
+  html.dataset.engine = "prepared";
+  try {
+    await engine.ready;
+  } catch (error) {
+    return pythonFailed(error);
+  }
+  html.dataset.engine = "ready";
+  html.dataset.engineStart = engine.startedFrom;
+  html.dataset.pythonReadyAt = String(Math.round(performance.now()));
+  startThinking();
+}
+
+function pythonFailed(error) {
+  if (!error) return failed("No game could be opened.");
+  failed(`Python could not be started, so the games cannot be played: ${describeError(error)}. Reload the page to try again.`);
 }
 
 // Saved texts this page cannot read, found at start-up for the first time: they stay where they

@@ -130,7 +130,7 @@ export function createAssist({ element, board, game }) {
     const value = answer && (answer.depth > 0 || done) ? readEvaluation(answer) : null;
     bar.show(value, side);
     const pv = value ? bestLine(now, answer) : [];
-    $("best-line-text").textContent = pv.length ? `Best line: ${pv.join(" ")}${done ? "" : " …"}` : "Thinking…";
+    $("best-line-text").textContent = pv.length ? `Best line: ${pv.join(" ")}${done ? "" : " …"}` : engine.working("Thinking…");
     $("best-line-arrows").hidden = !pv.length;
   }
 
@@ -139,7 +139,7 @@ export function createAssist({ element, board, game }) {
     const now = game();
     if (!now.state || now.state.result != null || hintWanted) return;
     hintWanted = true;
-    $("hint-text").textContent = "Looking for a good move…";
+    $("hint-text").textContent = engine.working("Looking for a good move…");
     think(now);
     update();
     if (thought.done) showHint();

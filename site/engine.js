@@ -7,6 +7,8 @@
 // is replaced by a new one. Calls in flight then reject with an EngineError("WorkerLost"), and
 // onLost listeners are told, so the page can say so and carry on with its game.
 
+import { loadPrepared, PARTS, preparedAnswer } from "./prepared.js";
+
 export class EngineError extends Error {
   constructor(type, message) {
     super(message);
@@ -20,7 +22,10 @@ export class EngineError extends Error {
 const QUIET_MS = 2000; // ask a worker that has said nothing for this long whether it is alive
 const IDLE_DEAD_MS = 4000; // a worker with no call to answer replies to a ping at once
 const BUSY_DEAD_MS = 30000; // a worker inside a long Python call replies once the call is done
-const RESTARTS_PER_MINUTE = 3; // more than this and the engine gives up (something keeps killing it)
+const RESTARTS_PER_MINUTE = 3;
+/** What a view says while it waits for Python (a first visit plays the opening before it is ready). */
+export const WAITING_TEXT = "Waiting for the engine: Python is still loading…";
+const BUSY_RETRY_MS = 250; // a search refused because many are running asks again after this // more than this and the engine gives up (something keeps killing it)
 
 const newWorker = () => new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 const isObject = (value) => value !== null && typeof value === "object";
@@ -32,6 +37,8 @@ export function createEngine(first = null, makeWorker = newWorker) {
   const lostListeners = new Set();
   let nextId = 1;
   let nextSearch = 1;
+  const prepared = new Map(); // game -> a promise of its prepared answers (prepared.js), or of null
+  const preparedNow = new Map(); // game -> its prepared answers, once loaded
   let worker = null;
   let stage = "Starting";
   let failure = null;
@@ -168,6 +175,10 @@ export function createEngine(first = null, makeWorker = newWorker) {
     get stage() {
       return stage;
     },
+    /** `text` (what the engine is doing) once Python is ready; until then, that it is still loading. */
+    working(text) {
+      return startedFrom ? text : WAITING_TEXT;
+    },
     /** Call fn(stage) on each start-up stage. */
     onProgress(fn) {
       progressListeners.add(fn);
@@ -176,9 +187,38 @@ export function createEngine(first = null, makeWorker = newWorker) {
     onLost(fn) {
       lostListeners.add(fn);
     },
+    /**
+     * Load the answers prepared at build time for `game`'s opening (prepared.js): until Python is
+     * ready, a request they answer exactly is answered from them. Resolves with whether there are
+     * any (a missing or damaged file: none, so every request waits for Python).
+     */
+    prepare(game) {
+      if (!prepared.has(game)) {
+        // Each part answers as soon as it is read; the first (small) one is what the first moves need.
+        const add = (answers) => {
+          if (!answers) return false;
+          const known = preparedNow.get(game);
+          preparedNow.set(game, known ? { ...known, states: { ...known.states, ...answers.states } } : answers);
+          return true;
+        };
+        const [first, ...rest] = PARTS.map((part) => loadPrepared(game, part));
+        prepared.set(
+          game,
+          first.then((answers) => {
+            for (const more of rest) void more.then(add); // loadPrepared never rejects
+            return add(answers);
+          }),
+        );
+      }
+      return prepared.get(game);
+    },
     /** Send one bridge request; resolves with its answer. */
     call(request) {
       if (failure) return Promise.reject(failure);
+      if (!started) {
+        const answer = preparedAnswer(preparedNow.get(request?.game), request);
+        if (answer) return Promise.resolve(answer);
+      }
       const id = nextId++;
       return new Promise((resolve, reject) => {
         const settleCall = (data) => {
@@ -203,8 +243,16 @@ export function createEngine(first = null, makeWorker = newWorker) {
       const id = `search-${nextSearch++}`; // one engine per worker, so unique among its boards
       let cancelled = false;
       const result = (async () => {
-        let answer = await this.call({ ...request, op: "think", id, slice_ms: sliceMs });
-        while (!answer.done && !cancelled) {
+        let answer = null;
+        while (!answer && !cancelled) {
+          answer = await this.call({ ...request, op: "think", id, slice_ms: sliceMs }).catch(async (error) => {
+            // The worker is thinking for many boards already: none is dropped, so this one waits its turn.
+            if (!(error instanceof EngineError && error.type === "BusyError")) throw error;
+            await new Promise((resume) => setTimeout(resume, BUSY_RETRY_MS));
+            return null;
+          });
+        }
+        while (answer && !answer.done && !cancelled) {
           onSlice?.(answer);
           answer = await this.call({ op: "think-more", id, slice_ms: sliceMs });
         }

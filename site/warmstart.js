@@ -1,7 +1,7 @@
 // Warm start: later visits restore Python from a memory snapshot of the interpreter with the rules
-// engine already imported (about 0.5 s) instead of starting it (about 3 s). The snapshot is made once
-// per build, in the background, by a second worker (this module, run as a worker named
-// "snapshot-maker"), so the game's own worker starts the plain way and play is never delayed. It is
+// engine already imported (about 0.5 s) instead of starting it (about 3 s). The first visit's own
+// worker takes it as soon as its Python has started, before its first answer: no second Python start
+// competes with the game, and a visit of a few seconds leaves a warm start behind. It is
 // kept in Cache Storage under a key naming the Pyodide version and the wheel's sha256: a snapshot
 // belongs to one Pyodide build and one wheel, and a new deploy looks under a new key. Storing one
 // deletes every other, so old builds' snapshots do not pile up.
@@ -13,7 +13,6 @@ import { loadPyodide, version } from "./pyodide/pyodide.mjs";
 
 const CACHE = "kings-and-soldiers-snapshots";
 const DIGEST_HEADER = "X-Snapshot-SHA256";
-export const MAKER = "snapshot-maker";
 export const PACKAGE = "pygame-rules";
 
 /** Where the wheel and the lock are; loadPyodide's options for where everything is (the runtime
@@ -55,67 +54,76 @@ export async function dropSnapshot(key) {
   }
 }
 
+/** The wheel's bytes, as listed in the lock. */
+async function downloadWheel(lock) {
+  const response = await fetch(`${PACKAGES_URL}${lock.packages[PACKAGE].file_name}`);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for the wheel`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Write the wheel's files into site-packages. A snapshot holds the interpreter's memory, not its
+ * files: without this, a restored engine has its modules but not its data (the puzzles). */
+function writeWheel(pyodide, wheel) {
+  pyodide.FS.writeFile("/tmp/rules.whl", wheel);
+  pyodide.runPython(`
+import os, sysconfig, zipfile
+with zipfile.ZipFile("/tmp/rules.whl") as wheel:
+    wheel.extractall(sysconfig.get_paths()["purelib"])
+os.remove("/tmp/rules.whl")
+`);
+}
+
 /** Python restored from `snapshot`: the same as after a plain start, with the engine imported. */
 export async function restore(lockFileContents, snapshot, quiet) {
-  const pyodide = await loadPyodide({ ...PLACES, lockFileContents, _loadSnapshot: snapshot, ...quiet });
+  const [pyodide, wheel] = await Promise.all([
+    loadPyodide({ ...PLACES, lockFileContents, _loadSnapshot: snapshot, ...quiet }),
+    lockFileContents.then(downloadWheel),
+  ]);
+  writeWheel(pyodide, wheel);
   // The snapshot froze random's state (and the hash seed): each visit gets its own games.
   pyodide.runPython("import random; random.seed()");
   return pyodide;
 }
 
-async function make() {
-  const lock = await (await fetch(`${PACKAGES_URL}pyodide-lock.json`)).json();
-  const key = snapshotKey(lock);
-  const quiet = { stdout: () => {}, stderr: () => {} };
-  // No `packages`: the package loader keeps JS objects that a snapshot cannot hold ("Unexpected
-  // hiwire entry"). The wheel is unzipped from Python instead, and every module imported, since the
-  // files themselves are not in the snapshot.
+/**
+ * Python started the way a snapshot needs, and its snapshot: {pyodide, snapshot}. No `packages`:
+ * the package loader keeps JS objects that a snapshot cannot hold ("Unexpected hiwire entry"), so
+ * the wheel is unzipped from Python, and every module imported, since the files themselves are not
+ * in the snapshot (a restore writes them again). The snapshot is taken before any request, so
+ * later visits start as clean as this one; it is null if Pyodide could not make one (this Python
+ * works on all the same).
+ */
+export async function startWithSnapshot(lockFileContents, quiet) {
   const [pyodide, wheel] = await Promise.all([
-    loadPyodide({ ...PLACES, lockFileContents: lock, _makeSnapshot: true, ...quiet }),
-    fetch(`${PACKAGES_URL}${lock.packages[PACKAGE].file_name}`).then((r) => {
-      if (!r.ok) throw new Error(`HTTP ${r.status} for the wheel`);
-      return r.arrayBuffer();
-    }),
+    loadPyodide({ ...PLACES, lockFileContents, _makeSnapshot: true, ...quiet }),
+    Promise.resolve(lockFileContents).then(downloadWheel),
   ]);
-  pyodide.FS.writeFile("/tmp/rules.whl", new Uint8Array(wheel));
+  writeWheel(pyodide, wheel);
   pyodide.runPython(`
-import importlib, os, pkgutil, sysconfig, zipfile
-with zipfile.ZipFile("/tmp/rules.whl") as wheel:
-    wheel.extractall(sysconfig.get_paths()["purelib"])
-os.remove("/tmp/rules.whl")
+import importlib, pkgutil
 import pygame_rules
 for module in pkgutil.walk_packages(pygame_rules.__path__, "pygame_rules."):
     if not module.name.endswith(".__main__"):
         importlib.import_module(module.name)
 `);
-  const snapshot = pyodide.makeMemorySnapshot();
-  const cache = await caches.open(CACHE);
-  for (const old of await cache.keys()) await cache.delete(old);
-  const digest = hex(await crypto.subtle.digest("SHA-256", snapshot));
-  await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream", [DIGEST_HEADER]: digest } }));
+  let snapshot = null;
+  try {
+    snapshot = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn("warm start: no snapshot:", error?.message ?? error);
+  }
+  pyodide.runPython("import random; random.seed()"); // this visit's games, not the snapshot's
+  return { pyodide, snapshot };
 }
 
-/** Make and store this build's snapshot in a worker of its own, unless one is stored already. */
-export async function makeSnapshotLater(lock) {
-  if (!globalThis.caches || !globalThis.Worker) return;
-  const key = snapshotKey(lock);
-  if (await (await caches.open(CACHE)).match(key)) return;
-  const maker = new Worker(import.meta.url, { type: "module", name: MAKER });
-  maker.onmessage = ({ data }) => {
-    if (data?.failed) console.warn("warm start: could not make a snapshot:", data.failed);
-    maker.terminate();
-  };
-  maker.onerror = (event) => {
-    event.preventDefault();
-    console.warn("warm start: the snapshot worker failed to load:", event.message ?? "");
-    maker.terminate();
-  };
-}
-
-// Run as the snapshot maker: make it, report, and let the parent end this worker (and its memory).
-if (globalThis.name === MAKER) {
-  make().then(
-    () => postMessage({ stored: true }),
-    (error) => postMessage({ failed: error?.message ?? String(error) }),
-  );
+/** Store `snapshot` as this build's, in place of any other (a failure only warns). */
+export async function storeSnapshot(lock, snapshot) {
+  try {
+    const cache = await caches.open(CACHE);
+    for (const old of await cache.keys()) await cache.delete(old);
+    const digest = hex(await crypto.subtle.digest("SHA-256", snapshot));
+    await cache.put(snapshotKey(lock), new Response(snapshot, { headers: { "Content-Type": "application/octet-stream", [DIGEST_HEADER]: digest } }));
+  } catch (error) {
+    console.warn("warm start: the snapshot could not be stored:", error?.message ?? error);
+  }
 }

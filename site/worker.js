@@ -1,21 +1,17 @@
 // The Python worker: starts Pyodide with our wheel, then answers {id, request} messages with
 // {id, response}, where request and response are the JSON texts of pygame_rules.bridge.handle.
 // It also posts {type: "progress" | "ready" | "failed"} while starting, so the page can say what
-// it waits for, and what went wrong.
+// it waits for, and what went wrong; "ready" says how Python started (start: "snapshot" | "plain").
 // A later visit restores Python from this build's memory snapshot (warmstart.js) in well under a
-// second; the first visit (or any failed restore) starts it the plain way, and once the game is
-// idle a second worker makes the snapshot for next time.
+// second; the first visit (or any failed restore) starts it the plain way and takes the snapshot
+// for next time on the way.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
-  dropSnapshot, haveSnapshots, makeSnapshotLater, PACKAGE, PACKAGES_URL, PLACES, readSnapshot, restore, snapshotKey,
+  dropSnapshot, haveSnapshots, PACKAGE, PACKAGES_URL, PLACES, readSnapshot, restore, snapshotKey, startWithSnapshot, storeSnapshot,
 } from "./warmstart.js";
 
 const say = (message) => postMessage(message);
-// The snapshot is made by a second Python start: wait until the game has asked nothing for this
-// long, so it does not share the processor with the page's first calls or the computer's thinking.
-const SNAPSHOT_AFTER_IDLE_MS = 3000;
-let lastRequestAt = 0;
 
 // Every download names its file when it fails (Pyodide's own errors say only "Failed to fetch").
 const download = globalThis.fetch.bind(globalThis);
@@ -80,6 +76,16 @@ async function warmStart(lockFileContents, quiet) {
 }
 
 async function plainStart(lockFileContents, quiet, stderr) {
+  if (globalThis.caches) {
+    try {
+      const { pyodide, snapshot } = await attempt(startWithSnapshot(lockFileContents, quiet));
+      // Stored once Python has answered the page (ready is said first): not in the way of the first moves.
+      if (snapshot) setTimeout(async () => storeSnapshot(await lockFileContents, snapshot));
+      return pyodide.pyimport("pygame_rules.bridge").handle;
+    } catch (error) {
+      warn("warm start: could not start Python for a snapshot, starting it the plain way:", error?.message ?? error);
+    }
+  }
   const pyodide = await attempt(
     loadPyodide({
       ...PLACES,
@@ -104,19 +110,7 @@ async function start() {
   lockFileContents.catch(() => {}); // a failure is reported by the start that awaits it
   const stderr = [];
   const quiet = { stdout: () => {}, stderr: (line) => stderr.push(line) };
-  const handle = (await warmStart(lockFileContents, quiet)) ?? (await plainStart(lockFileContents, quiet, stderr));
-  if (!snapshotKeyInUse) {
-    // Made once the game is playable and quiet, in a worker of its own (a failure there only warns).
-    const lock = await lockFileContents;
-    const whenIdle = () => {
-      const idleFor = performance.now() - lastRequestAt;
-      if (idleFor < SNAPSHOT_AFTER_IDLE_MS) return setTimeout(whenIdle, SNAPSHOT_AFTER_IDLE_MS - idleFor);
-      makeSnapshotLater(lock).catch((error) => warn("warm start: no snapshot:", error?.message ?? error));
-    };
-    lastRequestAt = performance.now();
-    whenIdle();
-  }
-  return handle;
+  return (await warmStart(lockFileContents, quiet)) ?? (await plainStart(lockFileContents, quiet, stderr));
 }
 
 const ready = start().then(
@@ -136,7 +130,6 @@ ready.catch(() => {}); // reported above; each request gets the error too
 onmessage = async ({ data }) => {
   if (data?.ping) return postMessage({ type: "pong" });
   const { id, request } = data ?? {};
-  lastRequestAt = performance.now();
   let handle;
   try {
     handle = await ready;
@@ -155,5 +148,4 @@ onmessage = async ({ data }) => {
     return close();
   }
   postMessage({ id, response });
-  lastRequestAt = performance.now(); // idle counts from the end of a (maybe long) call
 };

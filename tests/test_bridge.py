@@ -539,6 +539,39 @@ def test_puzzle_reply_rejects_bad_requests():
     assert error_of(ask(op="puzzle-reply", id=p.id))[0] == "RequestError"
 
 
+def test_many_boards_searching_at_once_each_get_their_move():
+    """Six computer boards on one page share one worker: their searches, run a slice each in turn,
+    all finish; none is dropped while its board waits (it once kept 4 and dropped the oldest)."""
+    ids = [f"board-{n}" for n in range(6)]
+    answers = {sid: ask(op="think", id=sid, game="lion", nodes=400, seed=1, time_ms=60_000, slice_ms=1) for sid in ids}
+    while waiting := [sid for sid in ids if not answers[sid]["done"]]:
+        for sid in waiting:
+            answers[sid] = ask(op="think-more", id=sid, slice_ms=1)
+            assert "error" not in answers[sid], answers[sid]
+    assert all(isinstance(answers[sid]["best"], str) for sid in ids)
+
+
+def test_a_search_beyond_the_limit_is_refused_and_none_running_is_dropped(monkeypatch):
+    monkeypatch.setattr(bridge, "MAX_SEARCHES", 3)
+    for sid in "abc":
+        assert not ask(op="think", id=sid, game="lilypad", level=5, slice_ms=1)["done"]
+    kind, message = error_of(ask(op="think", id="d", game="lilypad", level=5, slice_ms=1))
+    assert kind == "BusyError" and "3 positions" in message
+    for sid in "abc":
+        assert "error" not in ask(op="think-more", id=sid, slice_ms=1)
+    # Starting a board's search again replaces its own; a cancel makes room.
+    assert not ask(op="think", id="a", game="lion", level=5, slice_ms=1)["done"]
+    assert ask(op="think-cancel", id="b")["cancelled"]
+    assert not ask(op="think", id="d", game="lilypad", level=5, slice_ms=1)["done"]
+    # A search nobody asked about for ABANDONED_S (its page gone) gives way to a new one.
+    now = bridge.time.monotonic()
+    monkeypatch.setattr(bridge.time, "monotonic", lambda: now + bridge.ABANDONED_S + 1)
+    assert not ask(op="think", id="e", game="lilypad", level=5, slice_ms=1)["done"]
+    assert error_of(ask(op="think-more", id="c"))[0] == "RequestError"
+    for sid in "ade":
+        ask(op="think-cancel", id=sid)
+
+
 def test_a_null_required_field_or_a_huge_id_is_a_plain_request_error():
     from pygame_rules.puzzles import puzzles
 

@@ -8,8 +8,9 @@ a test can assert that the site needs nothing from the network and logs no error
 Arrivals. A person reaches a view in one of three ways, and each changes what runs underneath:
 
 - ``"first"``: a first visit. A fresh browser context: every file comes from the server, Python
-  starts the plain way (``html[data-engine-start=plain]``), and a second worker makes the memory
-  snapshot in the background while the person plays.
+  starts the plain way (``html[data-engine-start=plain]``), taking the memory snapshot on the way
+  (stored once Python has answered). Before Python is ready, the opening is played from the
+  answers prepared at build time (``html[data-engine=prepared]``).
 - ``"returning"``: a visit after one that stored the service worker's files and the memory
   snapshot. Python is restored from the snapshot (``data-engine-start=snapshot``, checked, not left
   to luck): the package's modules come from the snapshot and its files are written again.
@@ -53,8 +54,7 @@ DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 
 # What a person waits for comes from a worker that shares a loaded CI machine's two cores with
-# the evaluation's search (and, on a first visit, a second Python start that makes the memory
-# snapshot): an answer took over Playwright's default 5 s there once. A right assertion passes
+# the evaluation's search: an answer took over Playwright's default 5 s there once. A right assertion passes
 # as soon as the page shows it; only a failing one waits this long.
 expect.set_options(timeout=20_000)
 

@@ -7,7 +7,7 @@ import time
 from playwright.sync_api import Page, expect
 
 READY_TIMEOUT = 90_000  # a cold Pyodide start takes seconds; a loaded CI machine, more
-SLOW_MS = 180_000  # the snapshot is made by a second Python start, on a machine that may be busy
+SLOW_MS = 180_000  # the service worker's files and the snapshot, on a machine that may be busy
 SNAPSHOTS = "kings-and-soldiers-snapshots"
 
 # [[key, digest, size], ...] of the memory snapshots stored in Cache Storage (warmstart.js).

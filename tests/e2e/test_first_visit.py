@@ -1,0 +1,127 @@
+"""A first visit plays the opening before Python arrives: with the runtime held back (a slow download),
+the person's first two moves against the computer, and the computer's reply between them, come from
+the answers prepared at build time (prepared.py, site/prepared.js); then Python arrives and the game
+goes on with Python's reply. A damaged or missing prepared file means waiting for Python."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from pygame_rules import bridge
+from site_driver import SLOW_MS
+from test_ai import choose, wait_for_moves
+
+#: The runtime, its lock and the rules engine's wheel: held back until the test lets them through.
+RUNTIME = "**/pyodide/**"
+GAMES = ["lilypad", "three-crowns", "lion"]
+
+
+def ask(**request) -> dict:
+    return json.loads(bridge.handle(json.dumps(request)))
+
+
+def first_legal(game: str, moves: list[str]) -> dict:
+    """The first legal move after ``moves``, as the bridge lists it (text and path)."""
+    return ask(op="state", game=game, moves=moves)["moves"][0]
+
+
+def hold_runtime(site) -> list:
+    """Hold back every runtime download; returns the held requests (continue them to let Python start)."""
+    held = []
+    site.page.context.route(RUNTIME, lambda route: held.append(route))
+    return held
+
+
+def release(site, held: list) -> None:
+    for route in held:
+        route.continue_()
+    site.page.context.unroute(RUNTIME)  # after: unrouting passes on what is still held, twice is an error
+
+
+def assert_board_follows_the_rules(site, game: str) -> list[str]:
+    moves = site.history()
+    state = ask(op="state", game=game, moves=moves)
+    assert "error" not in state, state
+    assert site.pieces() == {square: piece for square, piece in state["board"].items() if piece}
+    return moves
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_opening_is_played_before_python_arrives_and_python_goes_on(new_site, game):
+    site = new_site()
+    held = hold_runtime(site)
+    site.open(f"#game={game}", wait=False)
+    page = site.page
+    page.wait_for_selector("html[data-engine=prepared]", state="attached", timeout=30_000)
+    person = ask(op="info", game=game)["sides"][0]["name"]
+    choose(site, f"Play {person} vs computer", 1)
+
+    first = first_legal(game, [])
+    site.play(first["text"], first["path"])
+    wait_for_moves(site, 2, 20_000)  # the computer's reply, from the opening book
+    second = first_legal(game, site.history())
+    site.play(second["text"], second["path"])
+    assert page.evaluate("document.documentElement.dataset.engine") == "prepared"  # Python is still held back
+    assert held, "the runtime was never requested"
+    before = assert_board_follows_the_rules(site, game)
+    assert len(before) == 3
+
+    release(site, held)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=SLOW_MS)
+    wait_for_moves(site, 4, 60_000)  # the computer's second reply, from Python
+    after = assert_board_follows_the_rules(site, game)
+    assert after[:3] == before
+    site.watch.assert_clean()
+
+
+def test_the_computer_opening_is_prepared_when_it_moves_first(new_site):
+    site = new_site()
+    held = hold_runtime(site)
+    site.open("#game=lion", wait=False)
+    site.page.wait_for_selector("html[data-engine=prepared]", state="attached", timeout=30_000)
+    choose(site, "Play Black vs computer", 3)
+    wait_for_moves(site, 1, 20_000)
+    first = first_legal("lion", site.history())
+    site.play(first["text"], first["path"])
+    wait_for_moves(site, 3, 20_000)
+    second = first_legal("lion", site.history())
+    site.play(second["text"], second["path"])
+    assert site.page.evaluate("document.documentElement.dataset.engine") == "prepared"
+    assert len(assert_board_follows_the_rules(site, "lion")) == 4
+    release(site, held)
+    site.page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=SLOW_MS)
+    wait_for_moves(site, 5, 60_000)  # from Python
+    assert_board_follows_the_rules(site, "lion")
+
+
+# Every other damage (cut short, no digest, another game's) is tested on prepared.js itself (tests/site).
+@pytest.mark.parametrize("damage", ["a move changed", "missing"])
+def test_a_damaged_or_missing_prepared_file_waits_for_python(new_site, site_url, damage):
+    site = new_site()
+    held = hold_runtime(site)
+
+    def damaged(route):
+        if damage == "missing":
+            return route.fulfill(status=404, body="not found")
+        # Well-formed files whose answers differ from the ones their digests were made of.
+        text = gzip.decompress(route.fetch().body()).decode()
+        data = gzip.compress(text.replace('"b1-a3"', '"b1-a4"').replace('"b1-', '"b2-').encode())
+        route.fulfill(status=200, body=data, headers={"Content-Type": "application/gzip"})
+
+    site.page.context.route("**/prepared/**", damaged)
+    site.open("#game=lion", wait=False)
+    page = site.page
+    expect(page.locator("#board .piece[data-square]")).not_to_have_count(0)  # the board is drawn at once
+    page.wait_for_timeout(2000)
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    site.click("b1")  # nothing can be moved: no legal move is known yet
+    assert site.dests() == set()
+    release(site, held)
+    site.page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=SLOW_MS)
+    site.wait_idle()
+    site.play("b1-a3", ["b1", "a3"])
+    assert_board_follows_the_rules(site, "lion")

@@ -93,18 +93,19 @@ def whole_number(value: Any, name: str, least: int, most: int | None = None) -> 
     return number
 
 
-def positive_number(value: Any, name: str, most: float | None = None) -> float:
-    """The argument ``value`` as a finite number more than 0 (and at most ``most``); else a
-    RulesError naming ``name``."""
+def positive_number(value: Any, name: str, most: float | None = None, zero: bool = False) -> float:
+    """The argument ``value`` as a finite number more than 0 (or 0 too, with ``zero``; and at most
+    ``most``); else a RulesError naming ``name``."""
     ok = not isinstance(value, bool) and isinstance(value, (int, float))
     if ok:
         try:
-            ok = math.isfinite(value) and value > 0 and (most is None or value <= most)
+            ok = math.isfinite(value) and (value > 0 or (zero and value == 0)) and (most is None or value <= most)
         except OverflowError:  # an int too large for a float
             ok = False
     if not ok:
+        least = "of 0 or more" if zero else "more than 0"
         bound = f" and at most {most:,}" if most is not None else ""
-        raise RulesError(f"{name} must be a number more than 0{bound}, not {shown(value)}")
+        raise RulesError(f"{name} must be a number {least}{bound}, not {shown(value)}")
     return value
 
 

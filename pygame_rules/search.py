@@ -317,9 +317,10 @@ class Search:
         return self._done
 
     def run(self, slice_ms: float | None = None) -> Analysis:
-        """Search for at most ``slice_ms`` (default: to the end of the budget); report progress."""
+        """Search for at most ``slice_ms`` (default: to the end of the budget); report progress.
+        A slice of 0 pauses at the first clock reading."""
         if slice_ms is not None:
-            positive_number(slice_ms, "slice_ms")
+            positive_number(slice_ms, "slice_ms", zero=True)
         if self._done:
             return self.result()
         now = time.perf_counter()

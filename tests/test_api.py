@@ -113,6 +113,6 @@ def test_the_lazily_imported_record_names_are_listed_by_dir():
 
 def test_a_slice_and_a_link_s_game_are_checked_too():
     search = pygame_rules.Search(LILYPAD, nodes=50)
-    for slice_ms in (0, -1, math.nan, "5"):
-        refused(lambda slice_ms=slice_ms: search.run(slice_ms=slice_ms), "slice_ms must be a number more than 0")
+    for slice_ms in (-1, -0.5, math.nan, "5", True):
+        refused(lambda slice_ms=slice_ms: search.run(slice_ms=slice_ms), "slice_ms must be a number of 0 or more")
     refused(lambda: pygame_rules.encode_moves("K@c8"), "a link's code is made of a game")

@@ -556,8 +556,8 @@ def test_cli_record_check_errors_are_one_line_exit_2(capsys, tmp_path, monkeypat
     assert call(capsys, "record", "check", "-") == (0, "-: lion, 10 moves, 0-1 (Black wins)\n", "")
 
 
-def test_the_readme_example_record_reads():
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+def test_the_documented_example_record_reads():
+    readme = (Path(__file__).resolve().parent.parent / "docs" / "python.md").read_text(encoding="utf-8")
     example = re.search(r"## Game records.*?```text\n(.*?)```", readme, re.S).group(1)
     record = parse_record(example)
     assert record.game.history == parse_record(LILYPAD).game.history

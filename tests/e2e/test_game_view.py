@@ -141,10 +141,10 @@ def test_the_analysis_board_opens_the_way_the_game_was_seen(new_site):
     site.button("Analyse this game").click()
     analysis = page.locator("#analysis-view")
     expect(analysis.locator("#analysis-status")).to_have_text("The game is over here.")
-    expect(analysis.get_by_role("button", name="Stop")).to_be_hidden()  # nothing to stop
-    expect(analysis.get_by_role("button", name="Start")).to_be_hidden()
+    expect(analysis.get_by_role("button", name="Stop", exact=True)).to_be_hidden()  # nothing to stop
+    expect(analysis.get_by_role("button", name="Start", exact=True)).to_be_hidden()
     assert site.above("a1", "a8", "#analysis-board")  # Black, the person's side, at the bottom as in the game
     analysis.locator("#analysis-first").click()
-    expect(analysis.get_by_role("button", name="Stop")).to_be_visible()  # before the end, the engine thinks
+    expect(analysis.get_by_role("button", name="Stop", exact=True)).to_be_visible()  # before the end, the engine thinks
     page.screenshot(path="/tmp/ks-analysis-person-side.png")
     site.watch.assert_clean()

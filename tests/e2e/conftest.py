@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from contextlib import contextmanager
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -120,9 +121,10 @@ def watched_page(context, watch: Watch):
     return page
 
 
-@pytest.fixture(scope="session")
-def new_site(browser, base_url):
-    """A factory for watched sites in fresh contexts; all are closed at the end of the session."""
+@contextmanager
+def site_factory(browser, base_url):
+    """A factory for watched sites in fresh contexts, each closed on leaving: a context left open
+    keeps its Python worker and service worker running for the rest of the session."""
     opened = []
 
     def make(url: str | None = None, **context_args) -> Site:
@@ -130,21 +132,37 @@ def new_site(browser, base_url):
         opened.append(site)
         return site
 
-    yield make
-    for site in opened:
-        site.page.context.close()
+    try:
+        yield make
+    finally:
+        for site in opened:
+            site.page.context.close()
+
+
+@pytest.fixture
+def new_site(browser, base_url):
+    """Sites in fresh contexts for one test (see :func:`site_factory`)."""
+    with site_factory(browser, base_url) as make:
+        yield make
 
 
 @pytest.fixture(scope="module")
-def site(new_site) -> Site:
+def module_new_site(browser, base_url):
+    """Sites in fresh contexts shared by a module's tests."""
+    with site_factory(browser, base_url) as make:
+        yield make
+
+
+@pytest.fixture(scope="module")
+def site(module_new_site) -> Site:
     """One loaded page shared by a module's tests (each Pyodide start costs seconds)."""
-    s = new_site()
+    s = module_new_site()
     s.open()
     return s
 
 
 @pytest.fixture(scope="session")
-def visited_contexts(new_site):
+def visited_contexts(browser, base_url):
     """Per device, a browser context after a first visit: the service worker's files and the memory
     snapshot stored (waited for), so its next page is a returning visit."""
     made = {}
@@ -158,7 +176,8 @@ def visited_contexts(new_site):
             made[phone] = site.page.context
         return made[phone]
 
-    return visited
+    with site_factory(browser, base_url) as new_site:
+        yield visited
 
 
 # Site storage starts empty in each arrival's tab, once: a reload in the same tab keeps it.

@@ -96,8 +96,8 @@ def arrows(site, board="#board"):
 
 
 @pytest.fixture(scope="module")
-def spied(new_site):
-    s = new_site()
+def spied(module_new_site):
+    s = module_new_site()
     s.page.add_init_script(SPY)
     s.open()
     return s

@@ -428,9 +428,14 @@ export function createEditor({ element, engine, current, play, keep }) {
     named("play").disabled = !valid || Boolean(verdict.over);
     named("share").disabled = named("save").disabled = !valid;
     const analyse = named("analyse");
-    analyse.classList.toggle("disabled", !valid);
-    if (valid) analyse.href = analysisHash({ game: ed.game, variant: ed.variant, start: verdict.position, moves: [] });
-    else analyse.removeAttribute("href");
+    // A link has no disabled state of its own: without an address it goes nowhere, and says so.
+    if (valid) {
+      analyse.href = analysisHash({ game: ed.game, variant: ed.variant, start: verdict.position, moves: [] });
+      analyse.removeAttribute("aria-disabled");
+    } else {
+      analyse.removeAttribute("href");
+      analyse.setAttribute("aria-disabled", "true");
+    }
     $(".share").hidden = true;
     $(".editor-saved").textContent = "";
     if (valid && !element.hidden) {

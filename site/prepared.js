@@ -1,4 +1,4 @@
-// Answers Python prepared when the site was built (prepared.py writes prepared/<game>.txt.gz and
+// Answers Python prepared when the site was built (pygame_rules/prepared.py writes prepared/<game>.txt.gz and
 // <game>-more.txt.gz, what the first moves need and the rest): the
 // bridge's own answers to the questions a page asks in a game's first moves, so that a first visit
 // plays the opening while Python still downloads. Nothing here computes a rule: a question is
@@ -17,7 +17,7 @@ const FIELDS = {
   think: ["op", "game", "variant", "start", "moves", "level", "id", "slice_ms"],
 };
 
-/** The key of a line of moves, as prepared.py writes it. */
+/** The key of a line of moves, as pygame_rules/prepared.py writes it. */
 const lineKey = (moves) => JSON.stringify(moves);
 
 /** A file's text read as prepared answers of `game`, or null if it is not exactly that. */
@@ -37,7 +37,7 @@ export async function readPrepared(text, game) {
   return answers;
 }
 
-/** The parts of a game's prepared answers, in the order they are needed (prepared.py's split). */
+/** The parts of a game's prepared answers, in the order they are needed (pygame_rules/prepared.py's split). */
 export const PARTS = ["", "-more"];
 
 /** Part `part` of the prepared answers of `game` from the site's folder, or null (never throws). */

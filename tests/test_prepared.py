@@ -1,4 +1,4 @@
-"""The answers prepared at build time (prepared.py) are the engine's own: every state is the bridge's
+"""The answers prepared at build time (pygame_rules/prepared.py) are the engine's own: every state is the bridge's
 answer word for word (and "play" answers the same), every computer reply is a move the engine's search
 finds among the best, and every line a person can play in the first two moves against the computer,
 or in a two-player game's first two moves, is prepared (the page never waits for Python there)."""
@@ -9,8 +9,7 @@ import json
 
 import pytest
 
-import prepared
-from pygame_rules import bridge
+from pygame_rules import bridge, prepared
 from pygame_rules.search import LEVELS
 
 GAMES = [g["id"] for g in prepared.ask({"op": "games"})["games"]]

@@ -12,21 +12,18 @@ the page asks in the first moves:
 
 The page only looks answers up (site/prepared.js): it never computes a rule. Each game's file is the
 JSON text of these answers, after a first line giving its SHA-256, so that a damaged file is never
-read (the page then waits for Python), gzipped. The work runs once per version of the engine's sources (a
-cache under build/) and in parallel by game.
+read (the page then waits for Python), gzipped. The work runs in parallel by game, and once per
+version of the package's sources when :func:`write` is given a cache folder (build.py's is under
+build/). ``python -m pygame_rules.prepared`` prints each file's size.
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
-import inspect
 import json
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
-CACHE = ROOT / "build" / "prepared"
 #: The replies' search: a node budget only, and a seed, so that the same engine gives the same book.
 REPLY_SEARCH = {"nodes": 3000, "time_ms": 60_000, "lines": 3, "seed": 1}
 #: Moves within this value of the best are as good (the engine finds several good moves).
@@ -122,15 +119,10 @@ def prepare_game(game: str) -> dict:
 
 
 def sources_digest() -> str:
-    """The cache's key: a digest of the engine's sources and of what this file prepares (its
-    settings and its preparing code)."""
+    """The cache's key: a digest of the package's sources (the rules, the search and this module)."""
     digest = hashlib.sha256()
-    for path in sorted((ROOT / "pygame_rules").glob("*.py")):
+    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    settings = [REPLY_SEARCH, REPLY_MARGIN, MAX_REPLIES, MAX_FIRST_REPLIES, MAX_SECOND_REPLIES]
-    digest.update(json.dumps(settings).encode())
-    for fn in (replies_of, prepare_game, line_key, file_text):
-        digest.update(inspect.getsource(fn).encode())
     return digest.hexdigest()[:16]
 
 
@@ -141,9 +133,6 @@ def file_text(answers: dict) -> str:
 
 
 def _prepared_file(game: str) -> str:
-    import sys
-
-    sys.path.insert(0, str(ROOT))
     return file_text(prepare_game(game))
 
 
@@ -170,21 +159,27 @@ def split(answers: dict) -> tuple[dict, dict]:
     return ({**answers, "states": first}, {"game": answers["game"], "states": more, "replies": {}})
 
 
-def write(folder: Path) -> dict[str, int]:
+def write(folder: Path, cache: Path | None = None) -> dict[str, int]:
     """Write ``<game>.txt.gz`` (see :func:`split`) and ``<game>-more.txt.gz`` (prepared files, gzipped:
-    a static host may not compress them) into ``folder`` for every game; returns each file's size."""
+    a static host may not compress them) into ``folder`` for every game; returns each file's size.
+    With a ``cache`` folder, each game's answers are kept there for the next call with the same sources."""
+    from concurrent.futures import ProcessPoolExecutor  # imported here: the page's Python never writes
+
     games = [g["id"] for g in ask({"op": "games"})["games"]]
-    cache = CACHE / sources_digest()
-    missing = [g for g in games if not (cache / f"{g}.txt.gz").exists()]
+    cached = cache / sources_digest() if cache else None
+    answers = {g: read(cached / f"{g}.txt.gz") for g in games if cached and (cached / f"{g}.txt.gz").exists()}
+    missing = [g for g in games if g not in answers]
     if missing:
-        cache.mkdir(parents=True, exist_ok=True)
         with ProcessPoolExecutor(max_workers=len(missing)) as pool:
             for game, text in zip(missing, pool.map(_prepared_file, missing), strict=True):
-                (cache / f"{game}.txt.gz").write_bytes(gzip.compress(text.encode(), 9, mtime=0))
+                answers[game] = json.loads(text.split("\n", 1)[1])
+                if cached:
+                    cached.mkdir(parents=True, exist_ok=True)
+                    (cached / f"{game}.txt.gz").write_bytes(gzip.compress(text.encode(), 9, mtime=0))
     folder.mkdir(parents=True, exist_ok=True)
     sizes = {}
     for game in games:
-        for name, part in zip((game, f"{game}-more"), split(read(cache / f"{game}.txt.gz")), strict=True):
+        for name, part in zip((game, f"{game}-more"), split(answers[game]), strict=True):
             data = gzip.compress(file_text(part).encode(), 9, mtime=0)
             (folder / f"{name}.txt.gz").write_bytes(data)
             sizes[name] = len(data)

@@ -5,7 +5,7 @@ the evaluation predicts them.
     python bench/texel.py fit GAME bench/results/GAME-selfplay.jsonl [--seed 1]
 
 ``generate`` plays the engine against itself (the same node budget for both, after
-``--opening`` random plies for variety; a draw after ``MAX_PLIES``) and writes one JSON line per
+``--opening`` random plies for variety; a draw after value_scale.MAX_PLIES) and writes one JSON line per
 game: its positions (text, side to move) and its result. It appends, so a run stopped early keeps
 its games and a second run with another seed adds more.
 
@@ -39,12 +39,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pygame_rules  # noqa: E402
-from pygame_rules.core import Game  # noqa: E402
-from pygame_rules.search import Search  # noqa: E402
+from value_scale import self_play  # noqa: E402
 
-MAX_PLIES = 300
 #: Figures are on positions at least this many plies before the end of their game.
 BEFORE_END = 10
 FOLDS = 5
@@ -54,17 +53,8 @@ RIDGE = 1e-3
 def generate(game: str, games: int, nodes: int, seed: int, opening: int, out: Path) -> None:
     rng = random.Random(f"{seed}:{game}")
     for n in range(games):
-        record = Game(game)
-        for _ in range(opening):
-            if record.result is None:
-                record.play(rng.choice(record.moves()))
-        positions = []
-        while record.result is None and len(record.history) < MAX_PLIES:
-            position = record.position
-            positions.append(position.text)
-            search = Search(position, nodes=max(1, round(nodes / position.node_cost)), seed=rng.getrandbits(32),
-                            history=record.positions[:-1])
-            record.play(search.run().move)
+        record, searched = self_play(game, nodes, rng, opening)
+        positions = [position.text for position, _ in searched]
         result = record.result if record.result is not None else "draw"
         with out.open("a") as f:
             f.write(json.dumps({"game": game, "seed": seed, "index": n, "result": result, "positions": positions})

@@ -37,23 +37,29 @@ MAX_PLIES = 300
 OPENING_PLIES = 6
 
 
+def self_play(game: str, nodes: int, rng: random.Random, opening: int = OPENING_PLIES) -> tuple[Game, list]:
+    """One game of the engine against itself after ``opening`` random plies: the finished game, and
+    (position, search result) for each move the engine chose (its ``nodes`` scaled by the position's cost)."""
+    record = Game(game)
+    for _ in range(opening):
+        if record.result is None:
+            record.play(rng.choice(record.moves()))
+    searched = []
+    while record.result is None and len(record.history) < MAX_PLIES:
+        position = record.position
+        result = Search(position, nodes=max(1, round(nodes / position.node_cost)), seed=rng.getrandbits(32),
+                        history=record.positions[:-1]).run()
+        searched.append((position, result))
+        record.play(result.move)
+    return record, searched
+
+
 def samples(game: str, games: int, nodes: int, seed: int) -> Iterator[list[tuple[float, float]]]:
     """For each of ``games`` games in turn, (score for the side to move, that side's result) of each position."""
     rng = random.Random(f"{seed}:{game}")
     for _ in range(games):
-        record = Game(game)
-        for _ in range(OPENING_PLIES):
-            if record.result is None:
-                record.play(rng.choice(record.moves()))
-        seen = []
-        while record.result is None and len(record.history) < MAX_PLIES:
-            position = record.position
-            search = Search(position, nodes=max(1, round(nodes / position.node_cost)), seed=rng.getrandbits(32),
-                            history=record.positions[:-1])
-            result = search.run()
-            if abs(result.score) < WIN_BOUND:
-                seen.append((position.turn, result.score))
-            record.play(result.move)
+        record, searched = self_play(game, nodes, rng)
+        seen = [(position.turn, result.score) for position, result in searched if abs(result.score) < WIN_BOUND]
         outcome = {turn: 0.0 if record.result in (None, "draw") else 1.0 if record.result == turn else -1.0
                    for turn, _ in seen}
         yield [(score, outcome[turn]) for turn, score in seen]

@@ -169,6 +169,22 @@ class Site:
     def button(self, name: str):
         return self.page.get_by_role("button", name=name, exact=True)
 
+    def choose_players(self, mode: str, level: int | None = None) -> None:
+        """Pick who plays ("Two players", "Play Black vs computer", ...) and the computer's level."""
+        self.page.get_by_label("Players").select_option(label=mode)
+        if level is not None:
+            self.page.get_by_label("Level").select_option(value=str(level))
+
+    def friend_link(self, previous: str = "") -> str:
+        """The link the friend box offers to send, from its "#" (``open`` takes it), once it is a new one."""
+        expect(self.page.locator("#friend-box")).to_be_visible()
+        self.page.wait_for_function(
+            "previous => { const v = document.getElementById('friend-link').value; return v.includes('friend=') && !(previous && v.endsWith(previous)); }",
+            arg=previous,
+        )
+        link = self.page.locator("#friend-link").input_value()
+        return link[link.index("#") :]
+
     def load_position(self, text: str) -> None:
         details = self.page.locator("details.position")
         if not details.evaluate("d => d.open"):

@@ -36,12 +36,6 @@ RECORDER = """() => {
 }"""
 
 
-def choose(site, mode: str, level: int | None = None) -> None:
-    site.page.get_by_label("Players").select_option(label=mode)
-    if level is not None:
-        site.page.get_by_label("Level").select_option(value=str(level))
-
-
 def new_game(site) -> None:
     site.button("New game").click()
     site.wait_idle()
@@ -82,14 +76,14 @@ def test_modes_and_levels_are_offered_with_think_times(site):
     levels = page.get_by_label("Level").locator("option").all_inner_texts()
     assert levels == [f"Level {n} · {'up to ' if lv.nodes else ''}{lv.time_ms / 1000:g} s" for n, lv in LEVELS.items()]
     expect(page.locator("#level-field")).to_be_hidden()  # two people: no level to choose
-    choose(site, "Play Black vs computer", 1)
+    site.choose_players("Play Black vs computer", 1)
     expect(page.locator("#level-field")).to_be_visible()
     expect(page.locator("#pause")).to_be_hidden()
 
 
 def test_a_move_against_the_computer_at_level_1(site):
     page = site.page
-    choose(site, "Play Black vs computer", 1)
+    site.choose_players("Play Black vs computer", 1)
     new_game(site)
     page.evaluate(RECORDER)
     replies = []
@@ -151,7 +145,7 @@ def p95(waits: list[float]) -> float:
 
 
 def test_the_page_stays_responsive_while_level_5_thinks(site):
-    choose(site, "Play Black vs computer", 5)
+    site.choose_players("Play Black vs computer", 5)
 
     # Responsive: the 10 ms timer never waited 50 ms, and it ticked at least every 20 ms on average.
     def responsive(run: dict) -> bool:
@@ -178,7 +172,7 @@ def test_the_page_stays_responsive_while_level_5_thinks(site):
 
 def test_new_game_while_thinking_cancels_the_search(site):
     page = site.page
-    choose(site, "Play Black vs computer", 5)
+    site.choose_players("Play Black vs computer", 5)
     new_game(site)
     site.play("K@c8", ["c8"])
     expect(page.locator("#thinking")).to_be_visible()
@@ -200,7 +194,7 @@ def test_new_game_while_thinking_cancels_the_search(site):
 
 def test_undo_while_thinking_takes_back_the_move_and_cancels(site):
     page = site.page
-    choose(site, "Play Black vs computer", 5)
+    site.choose_players("Play Black vs computer", 5)
     new_game(site)
     site.play("K@c8", ["c8"])
     expect(page.locator("#thinking")).to_be_visible()
@@ -215,7 +209,7 @@ def test_undo_while_thinking_takes_back_the_move_and_cancels(site):
 
 
 def test_undo_against_the_computer_takes_back_its_reply_and_the_move(site):
-    choose(site, "Play Black vs computer", 1)
+    site.choose_players("Play Black vs computer", 1)
     new_game(site)
     site.play("K@c8", ["c8"])
     wait_for_moves(site, 2, LEVELS[1].time_ms + SLACK_MS)
@@ -231,7 +225,7 @@ def test_undo_against_the_computer_takes_back_its_reply_and_the_move(site):
 
 
 def test_the_computer_plays_first_when_the_person_takes_the_second_side(site):
-    choose(site, "Play Green vs computer", 1)
+    site.choose_players("Play Green vs computer", 1)
     new_game(site)
     wait_for_moves(site, 1, LEVELS[1].time_ms + SLACK_MS)
     assert site.history()[0].startswith("K@")
@@ -240,7 +234,7 @@ def test_the_computer_plays_first_when_the_person_takes_the_second_side(site):
 
 def test_computer_against_computer_pauses_resumes_and_ends(site):
     page = site.page
-    choose(site, "Computer vs computer", 1)
+    site.choose_players("Computer vs computer", 1)
     expect(page.locator("#pause")).to_be_visible()
     new_game(site)
     wait_for_moves(site, 3, 3 * (700 + LEVELS[1].time_ms + SLACK_MS))
@@ -263,7 +257,7 @@ def test_computer_against_computer_pauses_resumes_and_ends(site):
     expect(page.locator("#result-title")).to_have_text("Black wins", timeout=700 + LEVELS[1].time_ms + SLACK_MS)
     assert len(site.history()) == 1
     assert not thinking(site)
-    choose(site, "Two players")
+    site.choose_players("Two players")
     site.watch.assert_clean()
 
 

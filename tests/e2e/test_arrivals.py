@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 from conftest import ARRIVALS
-from test_ai import assert_legal_history, choose, new_game, wait_for_moves
+from test_ai import assert_legal_history, new_game, wait_for_moves
 
 
 @pytest.mark.parametrize("arrival", ARRIVALS)
 def test_a_game_against_the_computer_in_every_arrival(arrive, arrival):
     site = arrive(arrival)  # checks how Python started
-    choose(site, "Play Black vs computer", 1)
+    site.choose_players("Play Black vs computer", 1)
     new_game(site)
     site.play("K@c8", ["c8"])
     wait_for_moves(site, 2, 60_000)

@@ -53,7 +53,7 @@ def test_a_game_against_the_computer_ends_with_its_reason_and_a_rematch(new_site
 def test_a_lost_game_says_so(new_site):
     site = new_site()
     site.open()
-    site.page.get_by_label("Players").select_option(label="Play Green vs computer")
+    site.choose_players("Play Green vs computer")
     site.load_position(BLACK_WINS_IN_ONE)  # Black, the computer, is to move and wins at once
     expect(site.page.locator("#result-title")).to_have_text("You lost", timeout=30_000)
     expect(site.page.locator("#result-reason")).to_have_text("Black's King reached its last row (rank 1), so Black wins.")

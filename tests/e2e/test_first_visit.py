@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from pygame_rules import bridge
 from site_driver import SLOW_MS
-from test_ai import choose, wait_for_moves
+from test_ai import wait_for_moves
 
 #: The runtime, its lock and the rules engine's wheel: held back until the test lets them through.
 RUNTIME = "**/pyodide/**"
@@ -58,7 +58,7 @@ def test_the_opening_is_played_before_python_arrives_and_python_goes_on(new_site
     page = site.page
     page.wait_for_selector("html[data-engine=prepared]", state="attached", timeout=30_000)
     person = ask(op="info", game=game)["sides"][0]["name"]
-    choose(site, f"Play {person} vs computer", 1)
+    site.choose_players(f"Play {person} vs computer", 1)
 
     first = first_legal(game, [])
     site.play(first["text"], first["path"])
@@ -83,7 +83,7 @@ def test_the_computer_opening_is_prepared_when_it_moves_first(new_site):
     held = hold_runtime(site)
     site.open("#game=lion", wait=False)
     site.page.wait_for_selector("html[data-engine=prepared]", state="attached", timeout=30_000)
-    choose(site, "Play Black vs computer", 3)
+    site.choose_players("Play Black vs computer", 3)
     wait_for_moves(site, 1, 20_000)
     first = first_legal("lion", site.history())
     site.play(first["text"], first["path"])

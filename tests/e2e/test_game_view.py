@@ -50,7 +50,7 @@ def test_selecting_a_piece_or_the_computer_thinking_moves_no_control(new_site, s
     site = new_site(**(PHONE if phone else DESKTOP))
     site.open()
     page = site.page
-    page.get_by_label("Players").select_option(label="Play Black vs computer")
+    site.choose_players("Play Black vs computer")
     site.wait_idle()
     # The board and the controls from the turn down to the toolbar (the notes below them, and the
     # move list, change with the position).
@@ -107,10 +107,10 @@ def test_after_a_demo_another_game_opens_as_the_person_left_it(new_site):
     site = new_site(**DESKTOP)
     site.open()
     page = site.page
-    page.get_by_label("Players").select_option(label="Play Black vs computer")
+    site.choose_players("Play Black vs computer")
     site.wait_idle()
     assert site.above("a1", "a8")  # Black, the person's side, at the bottom
-    page.get_by_label("Players").select_option(label="Computer vs computer")
+    site.choose_players("Computer vs computer")
     expect(page.locator("#moves .mv")).to_have_count(3)  # the demo plays on by itself
     page.get_by_role("button", name="Pause").click()
     site.wait_idle()
@@ -133,7 +133,7 @@ def test_the_analysis_board_opens_the_way_the_game_was_seen(new_site):
     site = new_site(**DESKTOP)
     site.open()
     page = site.page
-    page.get_by_label("Players").select_option(label="Play Black vs computer")
+    site.choose_players("Play Black vs computer")
     site.load_position(BLACK_WINS_IN_ONE)
     site.play("e2-f1", ["e2", "f1"])
     expect(page.locator("#result-title")).to_have_text("You won!")

@@ -147,7 +147,7 @@ def test_a_worker_that_closes_itself_while_the_computer_thinks_is_replaced(new_s
     site = new_site()
     site.open()
     site.play("K@c8", ["c8"])
-    site.page.get_by_label("Players").select_option(label="Play Black vs computer")
+    site.choose_players("Play Black vs computer")
     site.page.get_by_label("Level").select_option("5")  # 1.8 s of thinking: time to kill it meanwhile
     site.page.wait_for_selector("html[data-thinking]", state="attached")
     (worker,) = site.page.workers

@@ -23,9 +23,7 @@ def open_library(site):
 
 
 def test_new_game_keeps_the_old_one_and_the_library_opens_it(new_site):
-    site = new_site()
-    site.open()
-    site.play("K@c8", ["c8"])
+    site = one_move_played(new_site)
     site.play("K@f1", ["f1"])
     site.button("New game").click()
     site.wait_idle()
@@ -106,9 +104,7 @@ def test_the_library_journey_in_every_arrival(arrive, arrival, phone):
 
 
 def test_two_tabs_never_overwrite_each_others_games(new_site):
-    first = new_site()
-    first.open()
-    first.play("K@c8", ["c8"])
+    first = one_move_played(new_site)
     second = Site(first.page.context.new_page(), first.watch)  # a second tab of the same browser
     second.open()
     assert second.history() == ["K@c8"]  # the same saved game
@@ -131,9 +127,7 @@ def test_two_tabs_never_overwrite_each_others_games(new_site):
 
 
 def test_a_damaged_library_entry_is_reported_and_the_rest_kept(new_site):
-    site = new_site()
-    site.open()
-    site.play("K@c8", ["c8"])
+    site = one_move_played(new_site)
     site.page.evaluate("localStorage.setItem('kings-and-soldiers/game/broken', '{\"id\": \"broken\", \"record\": 5}')")
     site.page.reload()
     site.wait_ready()
@@ -160,6 +154,14 @@ RECORD = """\
 1. K@c8 K@b1 2. c8>e6 {a long first flight} b1>d1
 3. e6>h7 d3-e4 {Black resigns} 0-1
 """
+
+
+def one_move_played(new_site):
+    """A site in a fresh browser whose game has one move: one entry in the library."""
+    site = new_site()
+    site.open()
+    site.play("K@c8", ["c8"])
+    return site
 
 
 def stored(site, key):
@@ -194,9 +196,7 @@ def fill_storage(page):
 
 
 def test_a_reload_on_the_library_lists_the_saved_games(new_site):
-    site = new_site()
-    site.open()
-    site.play("K@c8", ["c8"])
+    site = one_move_played(new_site)
     open_library(site)
     expect(rows(site)).to_have_count(1)
     site.page.reload()
@@ -208,9 +208,7 @@ def test_a_reload_on_the_library_lists_the_saved_games(new_site):
 
 
 def test_a_game_saved_with_any_date_is_exported(new_site):
-    site = new_site()
-    site.open()
-    site.play("K@c8", ["c8"])
+    site = one_move_played(new_site)
     [key] = entry_keys(site)
     # An older game, saved by another version of the site with a date written its own way.
     site.page.evaluate(
@@ -277,9 +275,7 @@ def test_an_imported_record_keeps_its_players_date_comments_and_result(new_site)
 
 
 def test_another_tabs_unreadable_entry_is_never_removed(new_site):
-    first = new_site()
-    first.open()
-    first.play("K@c8", ["c8"])
+    first = one_move_played(new_site)
     [mine] = entry_keys(first)
     second = first.page.context.new_page()  # a second tab of the same browser: a newer site, say
     second.goto(first.page.url)
@@ -311,9 +307,7 @@ def test_another_tabs_unreadable_entry_is_never_removed(new_site):
 
 
 def test_hundreds_of_damaged_entries_with_the_storage_full_are_all_kept(new_site):
-    site = new_site()
-    site.open()
-    site.play("K@c8", ["c8"])
+    site = one_move_played(new_site)
     damaged = {f"{ENTRY}d{i}": f'{{"id": "d{i}", "record": {{"game": "lilypad", "moves": [{i}]}}}}' for i in range(300)}
     site.page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", damaged)
     assert fill_storage(site.page)

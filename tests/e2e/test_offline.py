@@ -21,7 +21,7 @@ from playwright.sync_api import Error as PlaywrightError, expect
 import build
 from conftest import Watch
 from site_driver import SLOW_MS, SNAPSHOTS, STORED, Site, poll
-from test_ai import assert_legal_history, choose, new_game, wait_for_moves
+from test_ai import assert_legal_history, new_game, wait_for_moves
 
 # Replace the stored snapshot with a bad one; returns the digest stored with it.
 DAMAGE = f"""async (damage) => {{
@@ -68,7 +68,7 @@ def reload(site) -> None:
 
 
 def play_against_the_computer(site) -> None:
-    choose(site, "Play Black vs computer", 1)
+    site.choose_players("Play Black vs computer", 1)
     new_game(site)
     site.play("K@c8", ["c8"])
     wait_for_moves(site, 2, 60_000)
@@ -248,7 +248,7 @@ def test_a_new_deploy_is_offered_and_never_mixed_with_the_old(new_site, two_buil
     site = new_site(url)
     site.open()
     poll(lambda: controlled(site), what="the service worker")
-    choose(site, "Two players")
+    site.choose_players("Two players")
     site.play("K@c8", ["c8"])  # a game in progress
     other = Site(site.page.context.new_page(), site.watch)  # a second tab, on build A too
     other.page.on("pageerror", lambda e: site.watch.errors.append(f"second tab: {e}"))

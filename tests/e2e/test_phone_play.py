@@ -48,7 +48,7 @@ def test_against_the_computer_on_a_phone(arrive, game, arrival):
     site = arrive(arrival, phone=True)
     choose_game(site, game)
     first = pygame_rules.start(game).info()["sides"][0]["name"]
-    site.page.get_by_label("Players").select_option(label=f"Play {first} vs computer")
+    site.choose_players(f"Play {first} vs computer")
     site.wait_idle()
     seen = site.assert_board_in_view()
     for turn in range(3):
@@ -64,7 +64,7 @@ def test_against_the_computer_on_a_phone(arrive, game, arrival):
 
 def test_two_people_on_one_phone(arrive):
     site = arrive("first", phone=True)
-    site.page.get_by_label("Players").select_option(label="Two players")
+    site.choose_players("Two players")
     site.wait_idle()
     seen = site.assert_board_in_view()
     for _ in range(6):
@@ -74,42 +74,24 @@ def test_two_people_on_one_phone(arrive):
     site.watch.assert_clean()
 
 
-def friend_link(site, previous: str = "") -> str:
-    """The link the page offers to send, once it is a new one."""
-    site.page.wait_for_function(
-        "previous => { const v = document.getElementById('friend-link').value; return v.includes('friend=') && !(previous && v.endsWith(previous)); }",
-        arg=previous,
-    )
-    link = site.page.locator("#friend-link").input_value()
-    return link[link.index("#") :]
-
-
 @pytest.mark.parametrize("arrival", ARRIVALS)
 def test_a_friend_game_by_link_between_two_phones(arrive, arrival):
     """Ann invites from a first visit; Bob opens her link arriving each way."""
     ann = arrive("first", phone=True)
-    ann.page.get_by_label("Players").select_option(label="Play Green with a friend, by link")
+    ann.choose_players("Play Green with a friend, by link")
     ann.wait_idle()
     ann_seen = ann.assert_board_in_view()
-    link = friend_link(ann)  # the invitation, at once
+    link = ann.friend_link()  # the invitation, at once
     bob = arrive(arrival, link, phone=True)
     expect(bob.page.get_by_label("Players")).to_have_value("friend-0")
     bob_seen = bob.assert_board_in_view()
     assert bob.page.evaluate("scrollY") == 0  # a friend's link opens at the top, the board in view
-    for _ in range(2):
-        tap_a_move(bob, "lilypad")
-        bob.wait_idle()
-        bob.assert_board_in_view(bob_seen)
-        link = friend_link(bob, link)
-        ann.page.goto("index.html" + link)
-        ann.wait_idle()
-        ann.assert_board_in_view(ann_seen)
-        tap_a_move(ann, "lilypad")
-        ann.wait_idle()
-        ann.assert_board_in_view(ann_seen)
-        link = friend_link(ann, link)
-        bob.page.goto("index.html" + link)
-        bob.wait_idle()
-        bob.assert_board_in_view(bob_seen)
+    for mover, mover_seen, friend, friend_seen in [(bob, bob_seen, ann, ann_seen), (ann, ann_seen, bob, bob_seen)] * 2:
+        tap_a_move(mover, "lilypad")
+        mover.wait_idle()
+        mover.assert_board_in_view(mover_seen)
+        link = mover.friend_link(link)
+        friend.open(link)  # the link opened in the same tab
+        friend.assert_board_in_view(friend_seen)
     ann.watch.assert_clean()
     bob.watch.assert_clean()

@@ -94,7 +94,7 @@ def test_moves_are_said_in_words_and_the_position_described(site):
 def test_the_computers_move_is_said(new_site):
     site = new_site()
     site.open()
-    site.page.get_by_label("Players").select_option(label="Play Black vs computer")
+    site.choose_players("Play Black vs computer")
     site.play("K@c8", ["c8"])
     expect(site.page.locator("#moves .mv").filter(has_not_text="…")).to_have_count(2, timeout=30_000)
     site.wait_idle()

@@ -2,9 +2,9 @@
 on one phone, and a friend by link. After every move and every reply the whole board is on the
 screen, exactly where it was: the page never scrolls by itself and nothing above the board moves.
 
-Arrivals (conftest.py): each journey runs on a first visit; against the computer (the search) and
-by link (Python encodes and decodes the moves) also as a returning and an offline visit, where
-Python is restored from the memory snapshot and the files come from the service worker."""
+Arrivals (conftest.py): each journey runs in every arrival (a first, a returning and an offline
+visit, where Python is restored from the memory snapshot and the files come from the service
+worker); against the computer, every game on a first visit and Lilypad in the others."""
 
 from __future__ import annotations
 
@@ -62,8 +62,9 @@ def test_against_the_computer_on_a_phone(arrive, game, arrival):
     site.watch.assert_clean()
 
 
-def test_two_people_on_one_phone(arrive):
-    site = arrive("first", phone=True)
+@pytest.mark.parametrize("arrival", ARRIVALS)
+def test_two_people_on_one_phone(arrive, arrival):
+    site = arrive(arrival, phone=True)
     site.choose_players("Two players")
     site.wait_idle()
     seen = site.assert_board_in_view()

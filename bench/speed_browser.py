@@ -38,9 +38,10 @@ from pygame_rules import Search  # noqa: E402
 from baseline import BASELINE_COMMIT  # noqa: E402
 from speed import sample_positions  # noqa: E402
 
-# Runs in the page: the same searches through the page's engine (its one shared worker).
+# Runs in the page: the same searches through the page's engine (its one shared worker). The
+# baseline's site is older: its modules were all at the top of the site's folder.
 BROWSER_SEARCHES = """async ([game, texts, nodes]) => {
-  const { sharedEngine } = await import("./engine.js");
+  const { sharedEngine } = await import("./engine/engine.js").catch(() => import("./engine.js"));
   const engine = sharedEngine();
   let total = 0, ms = 0;
   for (const start of texts) {

@@ -65,7 +65,7 @@ BARE_WORKER_PAGE = """<!doctype html>
 PREBUILT_PAGE = """<!doctype html>
 <meta charset="utf-8"><title>first visit from a prebuilt snapshot</title>
 <script type="module">
-  const source = `import { PACKAGES_URL, restore } from "${new URL("./warmstart.js", location.href)}";
+  const source = `import { PACKAGES_URL, restore } from "${new URL("./engine/warmstart.js", location.href)}";
     const lock = fetch(PACKAGES_URL + "pyodide-lock.json").then((r) => r.json());
     const snapshot = fetch("${new URL("./snapshot.bin", location.href)}").then((r) => r.arrayBuffer());
     const pyodide = await restore(lock, snapshot, { stdout: () => {}, stderr: () => {} });

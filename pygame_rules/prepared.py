@@ -10,7 +10,7 @@ the page asks in the first moves:
   may play: the engine's best lines within ``REPLY_MARGIN`` of the best (``Level.margin`` for a level
   that plays at random within a margin), at most ``MAX_REPLIES``; the page picks one at random.
 
-The page only looks answers up (site/prepared.js): it never computes a rule. Each game's file is the
+The page only looks answers up (site/engine/prepared.js): it never computes a rule. Each game's file is the
 JSON text of these answers, after a first line giving its SHA-256, so that a damaged file is never
 read (the page then waits for Python), gzipped. The work runs in parallel by game, and once per
 version of the package's sources when :func:`write` is given a cache folder (build.py's is under

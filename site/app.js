@@ -2,10 +2,10 @@
 // in progress; friend games, the library and the other views are features of their own, each
 // registered with the router (router.js), which shows one view at a time by the address's hash.
 
-import { createAnalysisView } from "./analysis.js";
-import { addAssist } from "./assist.js";
-import { catalog, boardEntry } from "./catalog.js";
-import { wireFriendGames, openFriendLink } from "./friend.js";
+import { createAnalysisView } from "./analysis/analysis.js";
+import { addAssist } from "./game/assist.js";
+import { catalog, boardEntry } from "./common/catalog.js";
+import { wireFriendGames, openFriendLink } from "./game/friend.js";
 import {
   act,
   app,
@@ -31,15 +31,15 @@ import {
   stopThinking,
   storage,
   wireGameControls,
-} from "./game.js";
-import { createEditor, editorHash } from "./editor.js";
-import { createLibraryView, renderLibraryIfShown } from "./library-view.js";
-import { analysisHash, linkHash, readLink } from "./links.js";
-import { describeError, showMessage } from "./messages.js";
-import { createPuzzlesView } from "./puzzles.js";
+} from "./game/game.js";
+import { createEditor, editorHash } from "./editor/editor.js";
+import { createLibraryView, renderLibraryIfShown } from "./library/library-view.js";
+import { analysisHash, linkHash, readLink } from "./common/links.js";
+import { describeError, showMessage } from "./common/messages.js";
+import { createPuzzlesView } from "./puzzles/puzzles.js";
 import { createRouter } from "./router.js";
-import { createRulesView } from "./rules.js";
-import { newId } from "./storage.js";
+import { createRulesView } from "./learn/rules.js";
+import { newId } from "./common/storage.js";
 
 const html = document.documentElement;
 html.dataset.app = "running"; // start.js reports load failures until now; from here the app does

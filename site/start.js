@@ -7,7 +7,8 @@
 (() => {
   const html = document.documentElement;
   try {
-    const worker = new Worker("worker.js", { type: "module" });
+    // Named from this script's own address (the page is beside it): engine/worker.js, as engine.js names it.
+    const worker = new Worker(new URL("engine/worker.js", document.currentScript.src), { type: "module" });
     worker.early = [];
     worker.onmessage = worker.onerror = (event) => {
       event.preventDefault(); // an error is reported once the page listens

@@ -14,7 +14,7 @@
 // Registration waits until the game is playable (html[data-engine=ready]): the service worker's
 // first download of the whole site must not compete with the page's own start.
 
-import "./takeover.js";
+import "./common/takeover.js";
 
 const html = document.documentElement;
 

@@ -1,4 +1,4 @@
-"""site/notation.js (the page's position reader, for diagrams drawn without Python) reads every
+"""site/embed/notation.js (the page's position reader, for diagrams drawn without Python) reads every
 position of the project's test data exactly as Python does, and refuses what Python refuses.
 
 The positions: the perft files, every position-like string in the unit tests, the seeds' diagram
@@ -86,7 +86,7 @@ def data_positions() -> list[tuple[str, str | None, str]]:
         for text in like.findall(path.read_text()):
             found.extend((g, v, text) for g, v in KEYS)  # each string as every game: Python decides
     # The rules pages' diagrams and worked examples, which <ks-board static> draws with notation.js.
-    for path in sorted((TESTS.parent / "site" / "rules").glob("*.json")):
+    for path in sorted((TESTS.parent / "site" / "learn" / "rules").glob("*.json")):
         for text in re.findall(r'"(?:position|start)": "([^"]+)"', path.read_text()):
             found.extend((g, v, text) for g, v in KEYS)
     return found

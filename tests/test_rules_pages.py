@@ -1,6 +1,6 @@
-"""The site's rules pages (site/rules/<game>.json): every diagram, move and claim checked by the rules.
+"""The site's rules pages (site/learn/rules/<game>.json): every diagram, move and claim checked by the rules.
 
-Each page is data that site/rules.js draws. What the pages show must be true of the engine:
+Each page is data that site/learn/rules.js draws. What the pages show must be true of the engine:
 every position parses (and is written canonically, so the drawing matches the rules' reading), every
 move marked on a diagram or played in a worked example is legal where it is shown, and every claim
 a caption or a sentence makes ("these are Green's only moves", "Black wins whatever Green does",
@@ -18,7 +18,7 @@ import pytest
 import pygame_rules
 from pygame_rules.solve import wins_within
 
-PAGES = Path(__file__).resolve().parent.parent / "site" / "rules"
+PAGES = Path(__file__).resolve().parent.parent / "site" / "learn" / "rules"
 SQUARE = re.compile(r"[a-z][1-9]")
 #: The designers' pages this project knows of (the original pages docs/rules.md credits); a page links nowhere else.
 KNOWN_LINKS = {

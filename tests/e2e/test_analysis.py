@@ -40,7 +40,7 @@ MEASURE = """(ms) => new Promise((resolve) => {
 
 # The control: the analysis position's search run in the worker, its answers drawn nowhere.
 CONTROL_START = """async () => {
-  const { sharedEngine } = await import('./engine.js');
+  const { sharedEngine } = await import('./engine/engine.js');
   window.__control = sharedEngine().think({ op: 'think', game: 'lilypad', moves: ['K@c8', 'K@f1'], time_ms: 10000, lines: 3 }, 100);
 }"""
 

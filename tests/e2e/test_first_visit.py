@@ -1,6 +1,6 @@
 """A first visit plays the opening before Python arrives: with the runtime held back (a slow download),
 the person's first two moves against the computer, and the computer's reply between them, come from
-the answers prepared at build time (pygame_rules/prepared.py, site/prepared.js); then Python arrives and the game
+the answers prepared at build time (pygame_rules/prepared.py, site/engine/prepared.js); then Python arrives and the game
 goes on with Python's reply. A damaged or missing prepared file means waiting for Python."""
 
 from __future__ import annotations

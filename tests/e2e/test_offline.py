@@ -166,7 +166,7 @@ def test_a_damaged_or_foreign_snapshot_falls_back_to_a_plain_start(visited, dama
 
 # -- updates -------------------------------------------------------------------------------------
 
-CHANGED = ("style.css", "worker.js")  # one file the page loads, one its worker does
+CHANGED = ("style.css", "engine/worker.js")  # one file the page loads, one its worker does
 
 
 FRAMES = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Boards in frames</title></head>

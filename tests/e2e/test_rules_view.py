@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 import pygame_rules
 
-PAGES = Path(__file__).resolve().parents[2] / "site" / "rules"
+PAGES = Path(__file__).resolve().parents[2] / "site" / "learn" / "rules"
 SHOTS = Path("/tmp/ks-rules")
 
 # Two moves of each game, as (text, clicks).

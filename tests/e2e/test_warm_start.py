@@ -16,7 +16,7 @@ from test_offline import poll, reload, wait_offline_ready
 VARYING = ("elapsed_ms",)
 
 ASK = """async (requests) => {
-  const { sharedEngine } = await import("./engine.js");
+  const { sharedEngine } = await import("./engine/engine.js");
   const engine = sharedEngine();
   await engine.ready;
   const answers = [];

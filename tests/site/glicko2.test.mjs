@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { START, update } from "../../site/glicko2.js";
+import { START, update } from "../../site/puzzles/glicko2.js";
 
 test("the paper's example: 1500/200/0.06 against 1400/30 (won), 1550/100 and 1700/300 (lost)", () => {
   const after = update({ rating: 1500, rd: 200, vol: 0.06 }, [

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { friendHash, linkHash, readLink } from "../../site/links.js";
+import { friendHash, linkHash, readLink } from "../../site/common/links.js";
 
 const catalog = {
   games: [
@@ -57,7 +57,7 @@ test("a friend's link carries the game's id, a move code and the reader's side, 
 });
 
 test("the analysis board's link carries the whole record and the move shown; it reads back as a link", async () => {
-  const { analysisHash, isAnalysisHash } = await import("../../site/links.js");
+  const { analysisHash, isAnalysisHash } = await import("../../site/common/links.js");
   const record = { game: "lilypad", variant: "invisible-city", start: null, moves: ["K@c8", "K@f1", "c6-d5"] };
   const hash = analysisHash(record, 1);
   assert.equal(hash, "#analysis&game=lilypad&variant=invisible-city&moves=K%40c8+K%40f1+c6-d5&at=1");

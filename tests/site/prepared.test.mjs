@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { test } from "node:test";
 
-import { loadPrepared, preparedAnswer, readPrepared } from "../../site/prepared.js";
+import { loadPrepared, preparedAnswer, readPrepared } from "../../site/engine/prepared.js";
 
 const state = (moves) => ({ game: "lilypad", history: moves, turn: moves.length % 2 ? "g" : "b", moves: [] });
 const answers = {

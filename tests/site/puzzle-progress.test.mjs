@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { update } from "../../site/glicko2.js";
+import { update } from "../../site/puzzles/glicko2.js";
 import {
   bestStreak,
   chartPoints,
@@ -19,8 +19,8 @@ import {
   ratingHistory,
   solvedByTheme,
   streakState,
-} from "../../site/puzzle-progress.js";
-import { createStorage, MAX_ATTEMPTS } from "../../site/storage.js";
+} from "../../site/puzzles/puzzle-progress.js";
+import { createStorage, MAX_ATTEMPTS } from "../../site/common/storage.js";
 
 const isId = (id) => /^[a-z-]+-\d{2,3}$/.test(id);
 const attempt = (id, at, ok, rating = 1500, extra = {}) => ({ id, at, ok, rating, mode: "rated", run: null, day: null, ...extra });

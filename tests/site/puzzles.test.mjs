@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { checkPuzzles, legs, puzzleName, readPuzzleHash } from "../../site/puzzles.js";
+import { checkPuzzles, legs, puzzleName, readPuzzleHash } from "../../site/puzzles/puzzles.js";
 
 test("hashes: the list of a game, the list, one puzzle; other hashes are not this view's", () => {
   assert.deepEqual(readPuzzleHash("#puzzles"), { game: null });

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { MAX_RECORD_BYTES, RecordError, readRecord, readRecordFile } from "../../site/records.js";
+import { MAX_RECORD_BYTES, RecordError, readRecord, readRecordFile } from "../../site/library/records.js";
 
 const GAME = {
   game: "lilypad",

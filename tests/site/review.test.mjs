@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { better, graphMarkup, plyAt, readReview, sideSummary } from "../../site/gamereview.js";
-import { atEnd, lineOf, moveTo, played, shown, undone } from "../../site/review.js";
+import { better, graphMarkup, plyAt, readReview, sideSummary } from "../../site/analysis/gamereview.js";
+import { atEnd, lineOf, moveTo, played, shown, undone } from "../../site/game/review.js";
 
 test("a line starts at its end; the cursor is clamped", () => {
   const line = lineOf(["a", "b", "c"]);

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { describeMove, describePosition } from "../../site/speech.js";
+import { describeMove, describePosition } from "../../site/board/speech.js";
 
 const info = {
   sides: [{ id: "b", name: "Black" }, { id: "g", name: "Green" }],

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { checkRecord, createStorage, LIMITS } from "../../site/storage.js";
+import { checkRecord, createStorage, LIMITS } from "../../site/common/storage.js";
 
 const OLD = "kings-and-soldiers/v1";
 const DAMAGED = "kings-and-soldiers/damaged";

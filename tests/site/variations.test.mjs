@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { addMove, has, layout, lineFrom, mainLine, movesTo, nodeAt, onMainLine, promote, remove, sizeFrom, treeOf } from "../../site/variations.js";
+import { addMove, has, layout, lineFrom, mainLine, movesTo, nodeAt, onMainLine, promote, remove, sizeFrom, treeOf } from "../../site/analysis/variations.js";
 
 const texts = (tree, ids) => ids.map((id) => nodeAt(tree, id).move);
 

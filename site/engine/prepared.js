@@ -40,8 +40,11 @@ export async function readPrepared(text, game) {
 /** The parts of a game's prepared answers, in the order they are needed (pygame_rules/prepared.py's split). */
 export const PARTS = ["", "-more"];
 
-/** Part `part` of the prepared answers of `game` from the site's folder, or null (never throws). */
-export async function loadPrepared(game, part = "", base = import.meta.url) {
+/** The site's folder (this module is in its engine/ folder); prepared/ is at its top, where build.py writes it. */
+const SITE = new URL("../", import.meta.url).href;
+
+/** Part `part` of the prepared answers of `game` from the site's folder (`base`), or null (never throws). */
+export async function loadPrepared(game, part = "", base = SITE) {
   try {
     const response = await fetch(new URL(`./prepared/${encodeURIComponent(game)}${part}.txt.gz`, base));
     if (!response.ok) return null;

@@ -4,12 +4,12 @@
 // change, naming what is wrong; a valid position can be played, analysed, shared or saved.
 // The page keeps only the set-up ({board, turn, ...extra}); it knows no rules.
 
-import { createBoard } from "./board.js";
-import { boardEntry, catalog, whyUnknown } from "./catalog.js";
-import { describeError } from "./messages.js";
-import { glyphMarkup } from "./glyphs.js";
-import { analysisHash, linkHash } from "./links.js";
-import { LIMITS } from "./storage.js";
+import { createBoard } from "../board/board.js";
+import { boardEntry, catalog, whyUnknown } from "../common/catalog.js";
+import { describeError } from "../common/messages.js";
+import { glyphMarkup } from "../board/glyphs.js";
+import { analysisHash, linkHash } from "../common/links.js";
+import { LIMITS } from "../common/storage.js";
 
 const CHECK_DELAY_MS = 150; // set-ups are checked once the clicks pause, not on every one
 const ERASER = "erase";

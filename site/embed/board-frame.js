@@ -7,9 +7,9 @@
 // It posts each board event to the parent page as {source: "ks-board", type, id, ...} (embed.html
 // lists the fields); `id` is echoed so a page with several frames can tell them apart.
 
-import { quote } from "./catalog.js";
+import { quote } from "../common/catalog.js";
 import "./ks-board.js";
-import { beforeReload } from "./takeover.js";
+import { beforeReload } from "../common/takeover.js";
 
 const ATTRIBUTES = [
   "game", "variant", "position", "moves", "diagram", "orientation", "static",

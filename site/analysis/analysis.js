@@ -4,17 +4,17 @@
 // evaluates every position of the main line and has Python grade every move (gamereview.js). As everywhere,
 // Python (in the worker) checks every move and says everything about a position: no rules here.
 
-import { moveArrows } from "./assist.js";
-import { createBoard } from "./board.js";
-import { boardEntry, catalog } from "./catalog.js";
-import { sharedEngine } from "./engine.js";
+import { moveArrows } from "../game/assist.js";
+import { createBoard } from "../board/board.js";
+import { boardEntry, catalog } from "../common/catalog.js";
+import { sharedEngine } from "../engine/engine.js";
 import { createEvalBar, evaluationText, evaluationWords, readEvaluation } from "./evalbar.js";
 import { better, graphMarkup, plyAt, RECHECKED, readReview, sideSummary } from "./gamereview.js";
-import { analysisHash, isAnalysisHash, readLink } from "./links.js";
-import { describeError, showMessage } from "./messages.js";
-import { createRecordForm } from "./records.js";
-import { scrollWithin } from "./scroll.js";
-import { describeMove } from "./speech.js";
+import { analysisHash, isAnalysisHash, readLink } from "../common/links.js";
+import { describeError, showMessage } from "../common/messages.js";
+import { createRecordForm } from "../library/records.js";
+import { scrollWithin } from "../common/scroll.js";
+import { describeMove } from "../board/speech.js";
 import * as variations from "./variations.js";
 
 /** Think time of the engine on one position: it stops by itself after this (the bridge's cap). */

@@ -2,7 +2,7 @@
 // board): a bounded size first, then Python replays every move (the bridge's `record-read`), and what
 // comes back from the worker is checked before a view uses it.
 
-import { describeError } from "./messages.js";
+import { describeError } from "../common/messages.js";
 
 export const MAX_RECORD_BYTES = 1_000_000;
 

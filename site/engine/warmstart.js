@@ -9,7 +9,7 @@
 // Pyodide's snapshot API is private (`_makeSnapshot`, `makeMemorySnapshot`, `_loadSnapshot`): every
 // failure of it falls back to a plain start, and a snapshot found damaged is deleted.
 
-import { loadPyodide, version } from "./pyodide/pyodide.mjs";
+import { loadPyodide, version } from "../pyodide/pyodide.mjs";
 
 const CACHE = "kings-and-soldiers-snapshots";
 const DIGEST_HEADER = "X-Snapshot-SHA256";
@@ -17,8 +17,8 @@ export const PACKAGE = "pygame-rules";
 
 /** Where the wheel and the lock are; loadPyodide's options for where everything is (the runtime
  * under a folder named by the Pyodide version: build.py says why). */
-export const PACKAGES_URL = new URL("./pyodide/", import.meta.url).href;
-export const PLACES = { indexURL: new URL(`./pyodide/${version}/`, import.meta.url).href, packageBaseUrl: PACKAGES_URL };
+export const PACKAGES_URL = new URL("../pyodide/", import.meta.url).href;
+export const PLACES = { indexURL: new URL(`../pyodide/${version}/`, import.meta.url).href, packageBaseUrl: PACKAGES_URL };
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 

@@ -2,8 +2,8 @@
 // keeps one entry for the game (the link carries its id).
 
 import { app, chooseMode, continuing, engine, isFriendGame, onShown, openFirst, request, sideName } from "./game.js";
-import { friendHash } from "./links.js";
-import { describeError, plural, showMessage } from "./messages.js";
+import { friendHash } from "../common/links.js";
+import { describeError, plural, showMessage } from "../common/messages.js";
 import { atEnd } from "./review.js";
 
 const $ = (id) => document.getElementById(id);

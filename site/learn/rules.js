@@ -1,6 +1,6 @@
 // How each game is played, as the site teaches it: the rules view (`#rules=<game>`) and the original
 // pages' worked examples (also on examples.html). The words, diagrams and examples are data,
-// site/rules/<game>.json, checked against the rules engine by tests/test_rules_pages.py; this module
+// site/learn/rules/<game>.json, checked against the rules engine by tests/test_rules_pages.py; this module
 // only lays them out, drawing every board with <ks-board> (static diagrams: no Python needed).
 //
 // A page: {game, credit: {text, links: [{text, href}]}, intro: [text], sections: [{id, title, text:
@@ -10,9 +10,9 @@
 // are drawn as arrows through the squares each names. Claims the test checks (`exactly`, `saving`,
 // `wins`, `result`, `after`) are described in tests/test_rules_pages.py.
 
-import { SQUARE_COLOURS } from "./board-style.js";
-import { boardEntry, catalog, gameEntry, whyUnknown } from "./catalog.js";
-import "./ks-board.js";
+import { SQUARE_COLOURS } from "../board/board-style.js";
+import { boardEntry, catalog, gameEntry, whyUnknown } from "../common/catalog.js";
+import "../embed/ks-board.js";
 
 const PREFIX = "#rules=";
 const SQUARE = /[a-z][1-9]/g;

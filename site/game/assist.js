@@ -3,11 +3,11 @@
 // default against the computer), and the way into the analysis board and its game review. Hint,
 // bar and best line come from one search of the position: they never disagree.
 
-import { sharedEngine } from "./engine.js";
+import { sharedEngine } from "../engine/engine.js";
 import { app, board as gameBoard, onControls } from "./game.js";
-import { createEvalBar, evaluationText, readEvaluation } from "./evalbar.js";
-import { describeError } from "./messages.js";
-import { describeMove } from "./speech.js";
+import { createEvalBar, evaluationText, readEvaluation } from "../analysis/evalbar.js";
+import { describeError } from "../common/messages.js";
+import { describeMove } from "../board/speech.js";
 
 // One search per position answers the Hint, the evaluation bar and the best line: all three show
 // the same answer (a hint waits for the search to finish, so it is the line's first move).

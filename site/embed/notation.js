@@ -10,7 +10,7 @@
 // Bad input throws a NotationError saying what is wrong. tests/test_notation_js.py checks that this
 // reads every position of the project's test data exactly as Python does.
 
-import { quote as quoteShort } from "./catalog.js";
+import { quote as quoteShort } from "../common/catalog.js";
 
 export class NotationError extends Error {
   constructor(message) {

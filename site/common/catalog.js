@@ -8,7 +8,7 @@ let loading = null;
 /** The catalog: {games: [{id, title, variants}], boards: {key: {info, state}}, levels}. */
 export function catalog() {
   // A module, so that a page that imports it statically (ks-board.js) shares its one download.
-  loading ??= import("./games.js").then(
+  loading ??= import("../games.js").then(
     (module) => module.default,
     () => {
       throw new Error("could not download games.js");

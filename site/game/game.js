@@ -3,18 +3,18 @@
 // Python (in the worker) turns it into everything shown: pieces, legal moves, the result and notes.
 // Other features (friend games, the library, the other views) use what this module exports.
 
-import { createBoard } from "./board.js";
-import { PIECE_CSS } from "./board-style.js";
-import { boardEntry, gameEntry } from "./catalog.js";
-import { sharedEngine } from "./engine.js";
-import { glyphMarkup } from "./glyphs.js";
-import { linkHash } from "./links.js";
-import { describeError, plural, showMessage } from "./messages.js";
-import { rulesHash } from "./rules.js";
+import { createBoard } from "../board/board.js";
+import { PIECE_CSS } from "../board/board-style.js";
+import { boardEntry, gameEntry } from "../common/catalog.js";
+import { sharedEngine } from "../engine/engine.js";
+import { glyphMarkup } from "../board/glyphs.js";
+import { linkHash } from "../common/links.js";
+import { describeError, plural, showMessage } from "../common/messages.js";
+import { rulesHash } from "../learn/rules.js";
 import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
-import { scrollWithin } from "./scroll.js";
-import { describeMove, describePosition } from "./speech.js";
-import { createStorage, newId } from "./storage.js";
+import { scrollWithin } from "../common/scroll.js";
+import { describeMove, describePosition } from "../board/speech.js";
+import { createStorage, newId } from "../common/storage.js";
 
 
 const html = document.documentElement;

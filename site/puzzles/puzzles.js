@@ -7,9 +7,9 @@
 // puzzle-progress.js), kept with the rest of the progress in storage. The game view's board and
 // game are not touched.
 
-import { createBoard } from "./board.js";
-import { boardEntry, catalog, gameEntry, quote } from "./catalog.js";
-import { describeError, showMessage } from "./messages.js";
+import { createBoard } from "../board/board.js";
+import { boardEntry, catalog, gameEntry, quote } from "../common/catalog.js";
+import { describeError, showMessage } from "../common/messages.js";
 import {
   bestStreak,
   chartPoints,

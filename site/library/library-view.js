@@ -2,13 +2,13 @@
 // Undo), analyse, and records to import (pasted, chosen or dropped); and the saved texts this page
 // cannot read (storage.js keeps them), to copy out, download or delete. library.js draws the list.
 
-import { act, app, continuing, engine, knownGames, openFirst, storage } from "./game.js";
-import { boardEntry } from "./catalog.js";
+import { act, app, continuing, engine, knownGames, openFirst, storage } from "../game/game.js";
+import { boardEntry } from "../common/catalog.js";
 import { recordDate, renderLibrary } from "./library.js";
-import { analysisHash, linkHash } from "./links.js";
-import { describeError, showMessage } from "./messages.js";
+import { analysisHash, linkHash } from "../common/links.js";
+import { describeError, showMessage } from "../common/messages.js";
 import { createRecordForm } from "./records.js";
-import { checkImported } from "./storage.js";
+import { checkImported } from "../common/storage.js";
 
 const $ = (id) => document.getElementById(id);
 let go = null;

@@ -1,7 +1,7 @@
 // examples.html: the original rule pages' worked examples, from the same data as the rules view
-// (site/rules/<game>.json), each stepped through move by move and beside a board to play it out.
+// (site/learn/rules/<game>.json), each stepped through move by move and beside a board to play it out.
 
-import { boardEntry, catalog } from "./catalog.js";
+import { boardEntry, catalog } from "../common/catalog.js";
 import { exampleSection, rulesHash, rulesPage } from "./rules.js";
 
 // A board that starts from the example's position: against the computer when the example names the

@@ -6,7 +6,7 @@
 // second; the first visit (or any failed restore) starts it the plain way and takes the snapshot
 // for next time on the way.
 
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { loadPyodide } from "../pyodide/pyodide.mjs";
 import {
   dropSnapshot, haveSnapshots, PACKAGE, PACKAGES_URL, PLACES, readSnapshot, restore, snapshotKey, startWithSnapshot, storeSnapshot,
 } from "./warmstart.js";

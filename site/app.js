@@ -1,6 +1,11 @@
-// The page: wires the features together. The game view (game.js) is the one board with the game
-// in progress; friend games, the library and the other views are features of their own, each
+// The page: wires the features together. The game view (game/game.js) is the one board with the
+// game in progress; friend games, the library and the other views are features of their own, each
 // registered with the router (router.js), which shows one view at a time by the address's hash.
+//
+// One folder per feature (game/, analysis/, puzzles/, editor/, library/, learn/, embed/), around
+// the shared board/ and engine/ (the Python worker); common/ holds only what no feature owns and
+// several use (catalog, messages, links, storage, ...). A module lives with the feature that owns
+// it even when another borrows it. docs/development.md has the map and the reasons.
 
 import { createAnalysisView } from "./analysis/analysis.js";
 import { addAssist } from "./game/assist.js";

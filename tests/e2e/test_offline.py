@@ -9,10 +9,16 @@ worker and caches are its own.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import shutil
+import subprocess
+import sys
+import tarfile
 import threading
 import time
+from contextlib import contextmanager
+from io import BytesIO
 from pathlib import Path
 
 import pytest
@@ -177,8 +183,7 @@ FRAMES = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bo
 @pytest.fixture
 def two_builds(site_url, tmp_path):
     """Build A (the site as built) and build B (two files changed, its own service worker), served
-    in turn from the same origin: the test points ``live`` at one, then the other, at once
-    (``switch_to_b()``) or right after a file has been served (``switch_to_b(after="sw.js")``).
+    in turn from the same origin (see `served_in_turn`).
     Both hold frames.html: another page of the site's origin that embeds board.html in a frame."""
     built = build.DIST
     a, b = tmp_path / "a", tmp_path / "b"
@@ -190,6 +195,15 @@ def two_builds(site_url, tmp_path):
             f.write("\n/* build B */\n")
     for folder in (a, b):
         build.write_service_worker(folder)
+    with served_in_turn(a, b, tmp_path) as (url, switch_to_b):
+        yield url, a, b, switch_to_b
+
+
+@contextmanager
+def served_in_turn(a: Path, b: Path, tmp_path: Path):
+    """Serve the built folder ``a``, then ``b``, from one origin: (url, switch_to_b). The test points
+    ``live`` at one, then the other, at once (``switch_to_b()``) or right after a file has been
+    served (``switch_to_b(after="sw.js")``)."""
     live = tmp_path / "live"
     live.symlink_to(a)
     deploy_after = []  # the name of the file whose serving deploys build B
@@ -214,9 +228,11 @@ def two_builds(site_url, tmp_path):
         else:
             deploy_b()
 
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/", a, b, switch_to_b
-    httpd.shutdown()
-    httpd.server_close()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/", switch_to_b
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 def fetched_digests(site, names: list[str]) -> dict[str, str]:
@@ -375,3 +391,97 @@ def test_a_deploy_during_a_first_visit_ends_on_one_version(browser, two_builds, 
         site.watch.assert_clean()
     finally:
         context.close()
+
+
+# -- an update from the flat site/ of before the feature folders ---------------------------------
+
+ROOT = Path(build.__file__).resolve().parent
+#: A module of the flat layout that the feature folders moved (to site/game/game.js).
+FLAT_ONLY = "site/game.js"
+
+
+def flat_layout_commit() -> str | None:
+    """The last commit whose site/ was one flat folder (the parent of the commit that moved
+    FLAT_ONLY away), or None when this checkout has no such history (no git, a shallow clone)."""
+    def git(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
+
+    try:
+        moved = git("log", "-1", "--no-renames", "--diff-filter=D", "--format=%H", "--", FLAT_ONLY).stdout.strip()
+    except OSError:
+        return None
+    if not moved or git("cat-file", "-e", f"{moved}^:{FLAT_ONLY}").returncode:
+        return None
+    return git("rev-parse", f"{moved}^").stdout.strip()
+
+
+@pytest.fixture(scope="module")
+def flat_build(tmp_path_factory) -> Path:
+    """The site of the last flat-layout commit, built by that commit's own build.py (today's Python,
+    node_modules and prepared-answer cache) into a temporary folder; its dist/site."""
+    commit = flat_layout_commit()
+    if commit is None:
+        pytest.skip(f"no git history with {FLAT_ONLY} here (a shallow clone, or no git): the flat layout cannot be built")
+    tree = tmp_path_factory.mktemp("flat-layout")
+    archive = subprocess.run(["git", "archive", "--format=tar", commit], cwd=ROOT, check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(tree, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))  # 3.11.4 has filters
+    # Its build.py runs `npm ci` when node_modules differs from its pins: never in a link to ours.
+    pins = json.loads((tree / "package.json").read_text())
+    for name, version in {**pins["dependencies"], **pins["devDependencies"]}.items():
+        installed = ROOT / "node_modules" / name / "package.json"
+        if not installed.exists() or json.loads(installed.read_text())["version"] != version:
+            pytest.skip(f"the flat layout ({commit[:10]}) pins {name} {version}, not what node_modules holds")
+    (tree / "node_modules").symlink_to(ROOT / "node_modules")
+    if (ROOT / "build" / "prepared").is_dir():  # the same engine's answers: not worked out again
+        shutil.copytree(ROOT / "build" / "prepared", tree / "build" / "prepared")
+    done = subprocess.run([sys.executable, "build.py"], cwd=tree, capture_output=True, text=True)
+    assert done.returncode == 0, f"building the flat layout ({commit[:10]}) failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}"
+    site = tree / "dist" / "site"
+    assert (site / "game.js").is_file() and not (site / "game").exists(), "not the flat layout"
+    return site
+
+
+def test_an_update_from_the_flat_layout_keeps_the_game_and_plays(new_site, site_url, flat_build, tmp_path):
+    """The site's modules moved from one flat folder into feature folders (game/, engine/, ...);
+    the public addresses stayed. A browser holding the old build (its service worker, a game in
+    progress) takes the new one as any update: the game is kept, the page plays on with Python in
+    the new engine/worker.js, every file is the new build's and none of the old is left cached."""
+    old, new = flat_build, tmp_path / "new"
+    # Copied without their dates, so the new files are newer than the old, as on a real deploy: the
+    # server answers an unchanged date with 304 Not Modified, and the browser would see no update.
+    shutil.copytree(build.DIST, new, copy_function=shutil.copy)
+    with served_in_turn(old, new, tmp_path) as (url, switch_to_new):
+        site = new_site(url)
+        site.open()
+        poll(lambda: controlled(site), what="the old build's service worker")
+        assert page_build(site.page) == build_id(old)
+        site.choose_players("Two players")
+        site.play("K@c8", ["c8"])
+        site.play("K@f1", ["f1"])  # a game in progress, saved as it goes
+
+        switch_to_new()
+        site.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        expect(site.page.locator("#update-offer")).to_contain_text("A new version is ready", timeout=SLOW_MS)
+        assert fetched_digests(site, ["game.js"]) == {"game.js": files_of(old)["game.js"]}  # still the old, whole
+        with site.page.expect_navigation(timeout=SLOW_MS):
+            site.page.locator("#update-offer").get_by_role("button").click()
+        site.wait_ready()
+
+        assert page_build(site.page) == build_id(new)
+        assert [w.url for w in site.page.workers] == [f"{url}engine/worker.js"]
+        assert site.history() == ["K@c8", "K@f1"]
+        site.play("c6-d5", ["c6", "d5"])  # the kept game goes on, Python answering
+        assert site.history() == ["K@c8", "K@f1", "c6-d5"]
+        assert_legal_history(site)
+        play_against_the_computer(site)  # and a new game against the computer
+        # Every file is the new build's; the old one's precache is gone, and its modules with it.
+        expected = files_of(new)
+        assert fetched_digests(site, list(expected)) == expected
+        precached = site.page.evaluate(
+            """async () => { const names = (await caches.keys()).filter((n) => n.includes("precache"));
+                 return (await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).length))); }"""
+        )
+        assert precached == [len(precached_files(new))]
+        assert site.page.evaluate("caches.match('game.js', { ignoreSearch: true }).then((r) => r === undefined)")
+        site.watch.assert_clean()

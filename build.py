@@ -358,6 +358,8 @@ def build() -> Path:
     if DIST.exists():
         shutil.rmtree(DIST)
     shutil.copytree(SITE, DIST, ignore=shutil.ignore_patterns("package.json"))  # it is for Node, not the site
+    # What is written below goes to the site's top (pyodide/, games.js, prepared/, docs/api/, sw.js):
+    # the modules in site/'s feature folders name it from there (../pyodide/, ../games.js, ...).
     pyodide_dir = DIST / "pyodide"
     pyodide_dir.mkdir()
     copy_runtime(pyodide_dir)
@@ -366,7 +368,7 @@ def build() -> Path:
     # A module, not a .json file: a page downloads it with its other modules (ks-board.js names it),
     # and every browser with modules reads it (JSON modules are recent).
     data = json.dumps(json.dumps(games_data(), separators=(",", ":")))
-    (DIST / "games.js").write_text(f"// Written by build.py from the rules engine (catalog.js reads it).\nexport default JSON.parse({data});\n")
+    (DIST / "games.js").write_text(f"// Written by build.py from the rules engine (common/catalog.js reads it).\nexport default JSON.parse({data});\n")
     # The opening's answers, for a first visit before Python is ready (kept under build/ per version
     # of the package's sources: preparing them takes minutes).
     prepared.write(DIST / "prepared", cache=ROOT / "build" / "prepared")

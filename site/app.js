@@ -15,7 +15,6 @@ import {
   act,
   app,
   bottomSide,
-  capitalise,
   continuing,
   drawAtOnce,
   engine,
@@ -38,7 +37,7 @@ import {
   wireGameControls,
 } from "./game/game.js";
 import { createEditor, editorHash } from "./editor/editor.js";
-import { createLibraryView, renderLibraryIfShown } from "./library/library-view.js";
+import { createLibraryView, renderLibraryIfShown, tellUnreadable } from "./library/library-view.js";
 import { analysisHash, linkHash, readLink } from "./common/links.js";
 import { describeError, showMessage } from "./common/messages.js";
 import { createPuzzlesView } from "./puzzles/puzzles.js";
@@ -248,13 +247,8 @@ async function boot() {
   const known = tries.find(({ record }) => boardEntry(app.catalog, record.game, record.variant));
   if (known) drawAtOnce(known);
 
-  // On a first visit (no service worker in control yet: later visits restore Python in a moment), a
-  // game of the standard rules opens at once from the answers prepared at build time (engine.js,
-  // prepared.js) if they are there; anything they do not answer waits for Python.
-  const firstVisit = !navigator.serviceWorker?.controller;
-  const opening = firstVisit && known && !known.record.variant && !known.record.start ? engine.prepare(known.record.game) : null;
   try {
-    await (opening ? Promise.race([engine.ready, opening.then((any) => (any ? null : engine.ready))]) : engine.ready);
+    await engine.whenPlayable(known?.record); // on a first visit, maybe before Python (engine/engine.js)
   } catch (error) {
     return pythonFailed(error);
   }
@@ -297,18 +291,6 @@ async function boot() {
 function pythonFailed(error) {
   if (!error) return failed("No game could be opened.");
   failed(`Python could not be started, so the games cannot be played: ${describeError(error)}. Reload the page to try again.`);
-}
-
-// Saved texts this page cannot read, found at start-up for the first time: they stay where they
-// are, listed in Your games to copy out, download or delete. One message, however many there are.
-function tellUnreadable(untold) {
-  if (!untold.length) return;
-  const [first] = untold;
-  const text =
-    untold.length === 1
-      ? `${capitalise(first.what)} could not be read (${first.why}). It is kept as it is: Your games lists it, to copy out, download or delete; every other saved game is kept.`
-      : `${untold.length} saved texts could not be read (the first: ${first.what}, ${first.why}). They are kept as they are: Your games lists them, to copy out, download or delete; every other saved game is kept.`;
-  showMessage(text, { action: { label: "Show them", run: () => go("#library") } });
 }
 
 function failed(message) {

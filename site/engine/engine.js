@@ -212,6 +212,17 @@ export function createEngine(first = null, makeWorker = newWorker) {
       }
       return prepared.get(game);
     },
+    /**
+     * Resolves when a game of `record` can be played; rejects if Python cannot start. On a first
+     * visit (no service worker in control yet: later visits restore Python in a moment), a game of
+     * the standard rules from its start is playable at once from the answers prepared at build time,
+     * if they are there; anything else waits for Python.
+     */
+    whenPlayable(record) {
+      const firstVisit = !globalThis.navigator?.serviceWorker?.controller;
+      const opening = firstVisit && record && !record.variant && !record.start ? this.prepare(record.game) : null;
+      return opening ? Promise.race([ready, opening.then((any) => (any ? null : ready))]) : ready;
+    },
     /** Send one bridge request; resolves with its answer. */
     call(request) {
       if (failure) return Promise.reject(failure);

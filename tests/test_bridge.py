@@ -535,7 +535,7 @@ def test_puzzle_reply_rejects_bad_requests():
     assert error_of(ask(op="puzzle-reply", id=p.id, moves=list(p.solution[:2])))[0] == "RequestError"
     assert error_of(ask(op="puzzle-reply", id=p.id, moves=[3]))[0] == "RequestError"
     assert error_of(ask(op="puzzle-reply", id=p.id, moves=["z9-z8"]))[0] == "IllegalMoveError"
-    assert error_of(ask(op="puzzle-reply", id="lilypad-99", moves=["a1-b2"]))[0] == "RulesError"
+    assert error_of(ask(op="puzzle-reply", id="lilypad-9999", moves=["a1-b2"]))[0] == "RulesError"
     assert error_of(ask(op="puzzle-reply", id=p.id))[0] == "RequestError"
 
 

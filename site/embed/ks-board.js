@@ -7,7 +7,8 @@
 //
 // A diagram (`static`, or `diagram`) is drawn from the position string by notation.js: no Python,
 // no worker. A playable board is drawn at once the same way and takes moves once the page's shared
-// Python worker answers (all boards of a page share it). embed.html documents the attributes,
+// Python worker answers (all boards of a page share it), or, on a first visit, at once in the
+// opening, from the answers prepared at build time (engine/prepared.js). embed.html documents the attributes,
 // the events and the CSS custom properties.
 
 import { createBoard } from "../board/board.js";
@@ -203,6 +204,10 @@ class KsBoard extends HTMLElement {
       this.#say(isStatic ? "Loading…" : "Loading the rules…", "loading");
       const kept = isStatic ? null : takeKeptMoves(this.#keptName(), play.from);
       const engine = await sharedEngine();
+      // On a first visit the opening plays from the answers prepared at build time, as on the site's
+      // own page; anything else waits for Python.
+      await engine.whenPlayable(record);
+      if (render !== this.#renders) return;
       const state = await engine.call({ op: "state", ...record, moves: kept ?? moves }).catch((error) => {
         if (!kept) throw error;
         return engine.call({ op: "state", ...record }); // the kept moves do not fit: start afresh

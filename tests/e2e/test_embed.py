@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame_rules
 import pytest
 from playwright.sync_api import expect
+from site_driver import SLOW_MS
 
 import build
 
@@ -347,3 +348,43 @@ def test_a_long_position_is_quoted_short_in_place(new_site):
     error = site.page.locator("#long .error")
     expect(error).to_contain_text("…")
     assert len(error.text_content()) < 300
+
+
+def test_a_first_visits_board_plays_its_opening_before_python(new_site):
+    """A board embedded in a frame, on a first visit, with the runtime held back: the person's first
+    two moves and the computer's reply between them come from the answers prepared at build time
+    (as on the site's own page); then Python arrives and the board goes on with Python's reply."""
+    from test_first_visit import first_legal, hold_runtime, release
+
+    site = new_site()
+    held = hold_runtime(site)
+    page = site.page
+    page.goto("board.html#game=lion&players=computer&controls=undo")
+    board = page.locator("ks-board")
+    expect(board.locator(".note")).to_have_text(re.compile(r"to move \(you\)"), timeout=30_000)
+
+    def play_first_legal():
+        move = first_legal("lion", page.evaluate("document.querySelector('ks-board').state.history"))
+        for square in move["path"]:
+            board.locator(f".sq[data-square='{square}']").click()
+        return move["text"]
+
+    def history_reaches(count, timeout):
+        page.wait_for_function(f"() => document.querySelector('ks-board').state?.history.length >= {count}", timeout=timeout)
+        return page.evaluate("document.querySelector('ks-board').state.history")
+
+    first = play_first_legal()
+    opening = history_reaches(2, 20_000)  # the computer's reply, from the opening book
+    assert opening[0] == first
+    second = play_first_legal()
+    before = history_reaches(3, 20_000)
+    assert before == [*opening, second]
+    assert held, "the runtime was never requested"
+    release(site, held)
+    after = history_reaches(4, SLOW_MS)  # the computer's second reply, from Python
+    assert after[:3] == before
+    record = pygame_rules.Game("lion")
+    for move in after:
+        record.play(move)  # every move legal, replayed by the rules
+    assert site.pieces("ks-board") == record.position.pieces_on_board()
+    site.watch.assert_clean()

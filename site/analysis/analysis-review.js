@@ -1,0 +1,114 @@
+// The game review of the analysis board: every position of the main line evaluated in a quick pass,
+// Python's grades of the moves from those evaluations (gamereview.js reads them), then the positions
+// of each move graded a mistake or worse searched again for longer, and graded again.
+
+import { describeError } from "../common/messages.js";
+import { readEvaluation } from "./evalbar.js";
+import { better, plyAt, RECHECKED, readReview, sideSummary } from "./gamereview.js";
+import * as variations from "./variations.js";
+import { knownKey, request } from "./analysis-state.js";
+import { SLICE_MS } from "./analysis-search.js";
+import { render, renderGraph } from "./analysis-view.js";
+
+/**
+ * A game review's quick pass looks at each position as the computer's level 3 does (a fixed number
+ * of positions, so a review says the same on any machine); the two positions of each move it
+ * grades a mistake or worse are searched again for longer, where a proof may decide the grade.
+ * A proof the engine found here on the analysis board counts too.
+ */
+const REVIEW = { level: 3, time_ms: 5_000 }; // level 3's positions; its 0.9 s would cut them short on a busy machine
+const RECHECK = { time_ms: 2_000 };
+
+/** The review's controls for the analysis controller `ctrl`: {toggle, stop, graphClick}. */
+export function createReview(ctrl) {
+  const { a, $, engine } = ctrl;
+
+  // Start a review of the main line shown, or stop the one running.
+  async function toggle() {
+    if (a.review?.running) return stop();
+    ctrl.search.stop();
+    const ids = [0, ...variations.mainLine(a.tree)];
+    const job = { ids, evaluations: ids.map(() => null), graded: null, running: true, cancelled: false, search: null };
+    a.review = job;
+    const progress = $("analysis-progress");
+    progress.hidden = false;
+    progress.max = ids.length;
+    progress.value = 0;
+    $("analysis-review-summary").textContent = engine.working("Evaluating every position…");
+    render(ctrl);
+    const movesOf = (i) => variations.movesTo(a.tree, ids[i]);
+    try {
+      for (const i of ids.keys()) {
+        if (job.cancelled) return;
+        job.evaluations[i] = better(await evaluate(job, movesOf(i), REVIEW), a.known.get(knownKey(a, movesOf(i))));
+        progress.value = i + 1;
+        renderGraph(ctrl);
+      }
+      job.graded = await grade(job);
+      const again = new Set([...job.graded.marks.values()].filter((mark) => RECHECKED.has(mark.grade)).flatMap((mark) => [mark.ply - 1, mark.ply]));
+      progress.max = ids.length + again.size;
+      $("analysis-review-summary").textContent = "Looking again at the moves that decided the game…";
+      for (const i of again) {
+        if (job.cancelled) return;
+        job.evaluations[i] = better(job.evaluations[i], await evaluate(job, movesOf(i), RECHECK));
+        progress.value += 1;
+      }
+      job.graded = await grade(job);
+      $("analysis-review-summary").replaceChildren(...job.graded.sides.map((side) => Object.assign(document.createElement("span"), { className: "review-side", textContent: sideSummary(side) })));
+    } catch (error) {
+      if (!job.cancelled) $("analysis-review-summary").textContent = `The review stopped: ${describeError(error)}`;
+    } finally {
+      if (a.review === job) {
+        job.running = false;
+        progress.hidden = true;
+        render(ctrl);
+        ctrl.search.start();
+      }
+    }
+  }
+
+  // Python's grades of the main line's moves from the evaluations gathered.
+  async function grade(job) {
+    const evaluations = job.evaluations.map((e) => e && { value: e.value, win_in: e.winIn });
+    const answer = await engine.call(request(a, "review", variations.movesTo(a.tree, job.ids.at(-1)), { evaluations }));
+    const graded = readReview(answer, job.ids.length - 1);
+    if (!graded) throw new Error("the engine sent a review that could not be read");
+    return graded;
+  }
+
+  // One position's evaluation for its side to move (null where the game is over: Python knows the
+  // result there).
+  async function evaluate(job, moves, budget) {
+    const state = await engine.call(request(a, "state", moves));
+    if (state.result != null) return null;
+    job.search = engine.think(request(a, "think", moves, budget), SLICE_MS);
+    const answer = await job.search.result;
+    if (!answer) return null;
+    const evaluation = readEvaluation(answer);
+    if (!evaluation) throw new Error("the engine sent an evaluation that could not be read");
+    return { ...evaluation, depth: answer.depth };
+  }
+
+  function stop() {
+    const job = a.review;
+    if (!job?.running) return;
+    job.cancelled = true;
+    job.running = false;
+    job.search?.cancel();
+    $("analysis-progress").hidden = true;
+    $("analysis-review-summary").textContent = "The review was stopped.";
+    if (a.state) render(ctrl);
+    ctrl.search.start();
+  }
+
+  // A click on the graph goes to the move under it.
+  function graphClick(event) {
+    const job = a.review;
+    if (!job) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const ply = plyAt((event.clientX - rect.left) / rect.width, job.ids.length - 1);
+    if (variations.has(a.tree, job.ids[ply])) void ctrl.run(() => ctrl.goTo(job.ids[ply]));
+  }
+
+  return { toggle, stop, graphClick };
+}

@@ -1,0 +1,90 @@
+// The computer player, and the choices of who plays (the Players setting), at what level, and a
+// demo's pause. The computer's move is searched in the worker and played like a person's.
+
+import { describeError, showMessage } from "../common/messages.js";
+import { renderControls } from "./game-controls.js";
+import { facePerson, play, tellShown } from "./game-ctrl.js";
+import { app, assignPlayers, engine, fresh, isDemo, MODES, REMEMBERED_MODES, request, storage } from "./game-state.js";
+import { renderResult } from "./game-view.js";
+import { atEnd } from "./review.js";
+
+const $ = (id) => document.getElementById(id);
+const DEMO_PAUSE_MS = 700; // between the moves of a demo, so people can follow them
+
+// A page's first search in Pyodide pays a one-time cost (measured 0.1-1.5 s on a busy machine,
+// spent inside the search's first slice), which would eat a level's whole budget: pay it with a
+// tiny search as soon as a computer plays, before its first real move. Once per page.
+let searchWarm = false;
+function warmUpSearch() {
+  if (searchWarm || !app.ready || !Object.values(app.players).includes("computer")) return;
+  searchWarm = true;
+  const start = fresh(app.record.game, app.record.variant);
+  engine.call(request("bestmove", start, { nodes: 50 })).catch(() => {}); // a failure shows on the first real search
+}
+
+// If it is the computer's turn, search for its move in the worker and play it like a person's.
+export function startThinking() {
+  warmUpSearch();
+  if (!app.ready || app.busy || app.thinking || !app.state || app.state.result != null || !atEnd(app.line)) return;
+  if (app.players[app.state.turn] !== "computer" || (isDemo() && app.paused) || app.level == null) return;
+  const search = { cancelled: false, job: null };
+  const record = app.record;
+  app.thinking = search;
+  renderControls();
+  void (async () => {
+    try {
+      if (isDemo()) await new Promise((resolve) => setTimeout(resolve, DEMO_PAUSE_MS));
+      if (search.cancelled) return;
+      search.job = engine.think(request("think", record, { level: app.level }));
+      const answer = await search.job.result;
+      if (search.cancelled || !answer || app.record !== record) return;
+      app.thinking = null;
+      await play(answer.best, { byComputer: true });
+    } catch (error) {
+      if (!search.cancelled && error?.type !== "WorkerLost") showMessage(`The computer could not move: ${describeError(error)}`);
+    } finally {
+      if (app.thinking === search) {
+        app.thinking = null;
+        renderControls();
+      }
+    }
+  })();
+}
+
+export function stopThinking() {
+  const search = app.thinking;
+  if (!search) return;
+  search.cancelled = true;
+  search.job?.cancel();
+  app.thinking = null;
+  renderControls();
+}
+
+export function chooseMode(mode) {
+  app.mode = MODES.includes(mode) ? mode : "two";
+  $("mode").value = app.mode; // when chosen by a button (Rematch, sides switched)
+  if (REMEMBERED_MODES.includes(app.mode)) storage.writeSetting("players", app.mode);
+  app.paused = false;
+  stopThinking();
+  assignPlayers();
+  facePerson();
+  if (app.state?.result != null) renderResult(); // "You won" depends on who plays
+  renderControls();
+  tellShown(); // a friend game's invitation
+  startThinking();
+}
+
+export function chooseLevel(level) {
+  app.level = level;
+  storage.writeSetting("level", String(level));
+  if (!app.thinking) return;
+  stopThinking(); // think again at the new level
+  startThinking();
+}
+
+export function togglePause() {
+  app.paused = !app.paused;
+  if (app.paused) stopThinking();
+  renderControls();
+  startThinking();
+}

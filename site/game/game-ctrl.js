@@ -1,0 +1,290 @@
+// What happens to the game on the board: opening a game, moves played, going through the line,
+// Undo and Redo, new games. Each asks Python (in the worker) under act(), then show()s its answer:
+// drawn (game-view.js), kept (game-save.js), and passed on to the features that follow the game.
+
+import { boardEntry } from "../common/catalog.js";
+import { linkHash } from "../common/links.js";
+import { describeError, plural, showMessage } from "../common/messages.js";
+import { newId } from "../common/storage.js";
+import { describeMove } from "../board/speech.js";
+import { renderControls } from "./game-controls.js";
+import { chooseMode, startThinking, stopThinking } from "./game-computer.js";
+import { save } from "./game-save.js";
+import { app, bottomSide, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, someoneHuman } from "./game-state.js";
+import { announce, board, renderHeading, renderPanel } from "./game-view.js";
+import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
+
+const $ = (id) => document.getElementById(id);
+
+// Show `state` (Python's answer for the record the board shows), animating `motion` ({path,
+// removed} or true) if given; `line` is the game's line of moves when it changes (review.js).
+// A move that animates is said to screen readers too.
+function show(state, info, motion = null, line = null) {
+  const geometryChanged = info !== app.info;
+  const before = app.state?.board;
+  if (line) app.line = line;
+  app.info = info;
+  app.state = state;
+  if (motion?.path && before && state.lastMove) announce(describeMove(state.lastMove, before, info));
+  app.record = {
+    game: state.game,
+    variant: state.variant,
+    start: state.start === info.start ? null : state.start,
+    moves: state.history,
+  };
+  board.set({
+    ...(geometryChanged ? { geometry: info, pieces: info.pieces, sides: info.sides } : {}),
+    label: `${info.title} board`,
+    position: state.board,
+    lastMove: state.lastMove,
+    marks: state.status.marks,
+    animate: geometryChanged ? false : motion,
+  });
+  renderPanel();
+  save();
+  tellShown();
+}
+
+// Features that draw something of their own for each state shown (a friend game's link).
+const shownListeners = [];
+export const onShown = (listener) => shownListeners.push(listener);
+export const tellShown = () => {
+  for (const listener of shownListeners) void listener();
+};
+
+// -- talking to Python -----------------------------------------------------------------------------
+
+async function fetchGame(record) {
+  const state = await engine.call(request("state", record));
+  const info =
+    app.info?.game === record.game && app.info?.variant === (record.variant ?? null) && app.ready
+      ? app.info
+      : await engine.call({ op: "info", game: record.game, variant: record.variant });
+  return { state, info };
+}
+
+// Run one action against Python: the controls wait, and any error is shown (the game stays). A
+// person's action cancels the computer's search; when the action is done, the computer moves if
+// it is its turn.
+export async function act(task, { byComputer = false } = {}) {
+  if (app.busy || !app.ready) return;
+  if (!byComputer) stopThinking();
+  app.busy = true;
+  renderControls();
+  try {
+    await task();
+  } catch (error) {
+    board.cancel(); // a move that failed leaves its piece where it was
+    if (error?.type !== "WorkerLost") showMessage(describeError(error)); // onEngineLost says that
+  } finally {
+    app.busy = false;
+    renderControls();
+    startThinking();
+  }
+}
+
+// -- opening games ---------------------------------------------------------------------------------
+
+// Open the first of `tries` ({label, record, cursor?, entry?, imported?}) that Python accepts; say
+// why others failed. Every move of the record is checked; the board shows the first `cursor` of
+// them. A try with a library entry continues it; one without starts a new entry (the others stay),
+// with `imported` (storage.js) when it comes from a record.
+export async function openFirst(tries) {
+  for (const { label, record, cursor, entry, imported = null } of tries) {
+    try {
+      const { state: end, info } = await fetchGame(record);
+      const line = lineOf(end.history, cursor);
+      const state = atEnd(line) ? end : await engine.call(request("state", { ...record, moves: shown(line) }));
+      app.entry = entry ? { id: entry.id, created: entry.created, imported: entry.imported ?? null } : { ...newEntry(), imported };
+      // A saved game goes on with the players it had; a new one starts with the person's setting.
+      const mode = MODES.includes(entry?.mode) ? entry.mode : entry ? app.mode : readMode();
+      if (mode !== app.mode) {
+        app.mode = mode;
+        app.paused = false;
+        $("mode").value = app.mode;
+        if (entry?.level && app.catalog.levels.levels.some((l) => l.level === entry.level)) app.level = entry.level;
+        $("level").value = String(app.level);
+      }
+      show(state, info, null, line);
+      facePerson();
+      return true;
+    } catch (error) {
+      if (label) showMessage(`${label} could not be opened: ${describeError(error)}`);
+    }
+  }
+  return false;
+}
+
+// Draw a record before Python can check it: from the build's catalog, or from the save.
+export function drawAtOnce({ record, entry: saved }) {
+  const entry = boardEntry(app.catalog, record.game, record.variant);
+  if (!entry) return;
+  const same = (a, b) => a && b && JSON.stringify(a) === JSON.stringify(b);
+  const isNew = !record.start && !record.moves.length;
+  let position = {};
+  let lastMove = null;
+  if (isNew) position = entry.state.board;
+  else if (same(saved?.record, record) && saved.board) {
+    // a saved drawing, of this game's pieces only (Python redraws it once it has replayed the record)
+    position = Object.fromEntries(Object.entries(saved.board).filter(([, p]) => Object.hasOwn(entry.info.pieces, p)));
+    lastMove = saved.lastMove;
+  }
+  app.info = entry.info;
+  app.record = record;
+  board.set({ geometry: entry.info, pieces: entry.info.pieces, sides: entry.info.sides, position, lastMove });
+  if (isNew) {
+    app.state = entry.state; // a state Python wrote at build time
+    renderPanel();
+  } else renderHeading();
+}
+
+// The top bar's choice: the game the person played last there, else a new one.
+export function chooseGame(game) {
+  if (game === app.record?.game) return;
+  return act(async () => {
+    const tries = [continuing("Your saved game", entryOf(game)), { label: "", record: fresh(game) }].filter(Boolean);
+    drawAtOnce(tries[0]);
+    await openFirst(tries);
+  });
+}
+
+// A new game (a new library entry: the game in progress stays in the library).
+export function newGame(game = app.record.game, variant = app.record.variant) {
+  return act(async () => {
+    const { state, info } = await fetchGame(fresh(game, variant));
+    app.entry = newEntry();
+    show(state, info, null, lineOf([]));
+    facePerson();
+  });
+}
+
+// A new game of the same game and variant; `switched` gives the person the other side.
+export function rematch(switched = false) {
+  if (switched) chooseMode(app.mode === "play-0" ? "play-1" : "play-0");
+  return newGame();
+}
+
+export function loadPosition(text) {
+  const error = $("load-error");
+  error.hidden = true;
+  return act(async () => {
+    try {
+      const state = await engine.call(request("state", { ...app.record, start: text, moves: [] }));
+      app.entry = newEntry(); // a new game from that position; the one in progress stays in the library
+      show(state, app.info, null, lineOf([]));
+      $("position-input").value = "";
+    } catch (e) {
+      error.textContent = `That position could not be loaded: ${describeError(e)}`;
+      error.hidden = false;
+    }
+  });
+}
+
+// A position set up in the editor, played: a new game (a new library entry) with the players and
+// level chosen there; the game that was on the board stays in the library.
+export function playPosition(record, mode, level) {
+  if (level) {
+    app.level = level;
+    $("level").value = String(level);
+  }
+  const entry = { id: newId(), created: new Date().toISOString(), mode, level };
+  return act(() => openFirst([{ label: "The position", record, entry }]));
+}
+
+// -- moves and the line ----------------------------------------------------------------------------
+
+export function onBoardMove(candidates) {
+  if (candidates.length === 1) return play(candidates[0].text);
+  // Every move has its own path in the engines' contract; say so loudly if one ever does not.
+  board.cancel();
+  showMessage(`The moves ${candidates.map((m) => m.text).join(", ")} have the same squares; please report this.`);
+}
+
+export function play(text, options) {
+  return act(async () => {
+    const state = await engine.call(request("play", app.record, { move: text }));
+    const line = played(app.line, state.history.at(-1));
+    if (line.replaced && line.replaced !== app.line.replaced) {
+      const n = line.replaced.moves.length;
+      showMessage(`A new line from move ${line.replaced.at + 1}: it replaced the ${plural(n, "move")} that followed. Undo back to here brings them back.`, { kind: "note" });
+    }
+    show(state, app.info, state.lastMove, line);
+  }, options);
+}
+
+// Show the game after its first `cursor` moves (review); the line is kept, so End comes back.
+export function goTo(cursor) {
+  const line = moveTo(app.line, cursor);
+  if (line.cursor === app.line.cursor) return;
+  return act(async () => {
+    const state = await engine.call(request("state", { ...app.record, moves: shown(line) }));
+    const oneOn = line.cursor === app.line.cursor + 1;
+    show(state, app.info, oneOn ? state.lastMove : null, line);
+  });
+}
+
+// Step through the line, back (-1) or on (+1), to the state Python gives for each cursor; against
+// the computer, on past its turns to the person's, as far as the line goes.
+async function stepToPerson(step) {
+  const person = someoneHuman();
+  let cursor = app.line.cursor;
+  let state;
+  do {
+    cursor += step;
+    state = await engine.call(request("state", { ...app.record, moves: app.line.moves.slice(0, cursor) }));
+  } while (person && (step < 0 ? cursor > 0 : cursor < app.line.moves.length) && app.players[state.turn] === "computer");
+  return { cursor, state };
+}
+
+// Take back the last move; against the computer, back to the person's turn (its reply and their
+// move). The moves taken back stay in the line, for Redo.
+export function undo() {
+  return act(async () => {
+    const takenBack = app.state.lastMove;
+    const { cursor, state } = await stepToPerson(-1);
+    const { line, restored } = undone(app.line, cursor);
+    if (restored) showMessage(`The ${plural(restored, "move")} that the new line replaced ${restored === 1 ? "is" : "are"} back: Redo plays ${restored === 1 ? "it" : "them"} again.`, { kind: "note" });
+    const oneMove = cursor === app.line.cursor - 1;
+    show(state, app.info, oneMove && takenBack ? { path: [...takenBack.path].reverse(), removed: [] } : null, line);
+  });
+}
+
+// Play again what Undo took back; against the computer, on to the person's next turn.
+export function redo() {
+  return act(async () => {
+    const { cursor, state } = await stepToPerson(1);
+    show(state, app.info, state.lastMove, moveTo(app.line, cursor));
+  });
+}
+
+// -- the board's way up, and sharing ---------------------------------------------------------------
+
+// The person's side at the bottom when they play one side (against the computer or a friend), else
+// the board's usual way up: set for every game opened and every choice of players, so that nothing
+// carries over from another game. Flip board turns it for the moment.
+export function facePerson() {
+  if (!app.info) return;
+  const person = /^(?:play|friend)-(\d)$/.exec(app.mode)?.[1];
+  const side = person === undefined ? null : app.info.sides[Number(person)]?.id;
+  const wanted = side && side !== bottomSide(app.info) ? "flipped" : "normal";
+  if (wanted !== app.orientation) flip();
+}
+
+export function flip() {
+  app.orientation = app.orientation === "flipped" ? "normal" : "flipped";
+  board.set({ orientation: app.orientation });
+}
+
+export async function share() {
+  const url = new URL(linkHash({ ...app.record, moves: app.line.moves }, true), location.href).href;
+  const field = $("share-link");
+  field.value = url;
+  $("share-box").hidden = false;
+  field.select();
+  try {
+    await navigator.clipboard.writeText(url);
+    $("share-note").textContent = "Copied to the clipboard.";
+  } catch {
+    $("share-note").textContent = "Copy this link to share the game.";
+  }
+}

@@ -1,0 +1,98 @@
+// The game view's state: the one `app` object (what the board shows, who plays, the library), the
+// engine and storage it talks to, and small answers read off it. Nothing here touches the page.
+
+import { boardEntry } from "../common/catalog.js";
+import { sharedEngine } from "../engine/engine.js";
+import { createStorage, newId } from "../common/storage.js";
+import { lineOf } from "./review.js";
+
+export const engine = sharedEngine(); // first of all: Python downloads while the page sets itself up
+export const storage = createStorage();
+
+export const app = {
+  catalog: null,
+  library: { entries: new Map(), last: {} }, // every saved game, checked (storage.js)
+  entry: null, // the library entry of the game on the board: {id, created}
+  storageFull: false, // said once: the browser keeps no more of the games
+  record: null, // the game as the board shows it: the line's moves up to its cursor
+  line: lineOf([]), // the moves of the game, the cursor (how many the board shows), and what a new line replaced (review.js)
+  info: null, // Python's fixed facts of record.game / record.variant
+  state: null, // Python's state of record
+  orientation: "normal", // each game opens facing the person (facePerson); Flip is for the moment
+  ready: false,
+  busy: false,
+  // Who plays each side (side id -> "human" | "computer"); a side not listed is human. This is the
+  // one place that decides whether the board takes input. Set from `mode` by assignPlayers().
+  players: {},
+  mode: "two", // "two" people, "play-<side index>" against the computer, or a "demo"
+  level: null, // the computer's level (1-5), once the catalog's level table is known
+  paused: false, // a demo waits while paused
+  thinking: null, // the computer's search in progress: {cancelled, job}
+};
+
+export const sideName = (id) => app.info?.sides.find((s) => s.id === id)?.name ?? id;
+export const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+export const fresh = (game, variant = null) => ({ game, variant, start: null, moves: [] });
+export const request = (op, record, extra = {}) => ({
+  op,
+  game: record.game,
+  variant: record.variant,
+  start: record.start,
+  moves: record.moves,
+  ...extra,
+});
+
+// -- who plays -------------------------------------------------------------------------------------
+
+// Who plays: two people here, a person against the computer, the computer against itself, or a
+// person here against a friend elsewhere, the moves going back and forth by link.
+export const MODES = ["two", "play-0", "play-1", "demo", "friend-0", "friend-1"];
+export const isFriendGame = () => app.mode.startsWith("friend-");
+export const isDemo = () => app.mode === "demo";
+export const humanToMove = () => (app.players[app.state?.turn] ?? "human") === "human";
+export const someoneHuman = () => Object.values(app.players).includes("human");
+
+// The Players setting a new game starts with: the person's last choice of two players or of a side
+// against the computer. A demo or a friend game belongs to its own game (its library entry keeps
+// it): after a demo, another game does not start playing by itself.
+export const REMEMBERED_MODES = ["two", "play-0", "play-1"];
+export function readMode() {
+  const mode = storage.readSetting("players");
+  return REMEMBERED_MODES.includes(mode) ? mode : "two"; // a damaged setting is ignored
+}
+
+export function assignPlayers() {
+  const [kind, index] = app.mode.split("-");
+  const other = kind === "friend" ? "friend" : "computer";
+  app.players = Object.fromEntries(
+    (app.info?.sides ?? []).map((side, i) => [side.id, app.mode === "two" || String(i) === index ? "human" : other]),
+  );
+}
+
+// The side drawn at the bottom when the board is not flipped: the one whose pieces start lower.
+export function bottomSide(info) {
+  const start = boardEntry(app.catalog, info.game, info.variant)?.state.board ?? {};
+  const rank = Object.fromEntries(info.squares.map((sq) => [sq.name, sq.y]));
+  const depth = (side) => {
+    const ys = Object.entries(start).filter(([, p]) => info.pieces[p]?.side === side.id).map(([sq]) => rank[sq]);
+    return ys.reduce((a, b) => a + b, 0) / (ys.length || 1);
+  };
+  return info.sides.reduce((low, side) => (depth(side) > depth(low) ? side : low)).id;
+}
+
+// -- the library -----------------------------------------------------------------------------------
+
+export const newEntry = () => ({ id: newId(), created: new Date().toISOString() });
+
+/** The ids of the games the site has (storage checks entries against them). */
+export const knownGames = () => new Set(app.catalog?.games.map((g) => g.id) ?? []);
+
+// The library entry to continue for a game: the one it showed last, else its latest.
+export function entryOf(game) {
+  const last = app.library.entries.get(app.library.last[game]);
+  if (last?.record.game === game) return last;
+  return [...app.library.entries.values()].filter((e) => e.record.game === game).sort((a, b) => b.updated.localeCompare(a.updated))[0] ?? null;
+}
+
+// What openFirst tries: a library entry, to continue.
+export const continuing = (label, entry) => entry && { label, record: entry.record, cursor: entry.cursor, entry };

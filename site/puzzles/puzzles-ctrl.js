@@ -1,0 +1,143 @@
+// Where the puzzles view goes: what a hash asks (the list, one puzzle, the streak, the daily
+// puzzle), which puzzle comes next, and opening one on its board. The moves within a puzzle are
+// puzzle-play.js's. Every function takes the controller ({s, ui, board, engine, element, go,
+// replace, facing, currentGame}).
+
+import { boardEntry, catalog, quote } from "../common/catalog.js";
+import { describeError, showMessage } from "../common/messages.js";
+import { checkPuzzles } from "./puzzle-data.js";
+import { showPosition, stateOf } from "./puzzle-play.js";
+import { dailyPuzzle, lastRun, nearestPuzzle } from "./puzzle-progress.js";
+import { renderIndex, renderProgress, renderPuzzleIntro, renderTask, setPhase } from "./puzzles-view.js";
+
+async function load({ s, engine }) {
+  if (s.puzzles) return s.puzzles;
+  s.data = await catalog();
+  await engine.ready;
+  const known = (game, variant) => Boolean(boardEntry(s.data, game, variant));
+  s.puzzles = checkPuzzles(await engine.call({ op: "puzzles" }), known);
+  return s.puzzles;
+}
+
+/** Show what `params` (readPuzzleHash's) asks, once the puzzles are loaded; `changed` reopens the hash shown. */
+export async function show(ctrl, params, hash, changed) {
+  const { s, ui } = ctrl;
+  if (!changed && hash === s.lastHash) return;
+  s.lastHash = hash;
+  ui.messages.replaceChildren();
+  try {
+    ui.loading.hidden = Boolean(s.puzzles);
+    await load(ctrl);
+  } catch (error) {
+    ui.loading.textContent = `The puzzles could not be loaded: ${describeError(error)}`;
+    return;
+  }
+  ui.loading.hidden = true;
+  if (params.mode) await openMode(ctrl, params.mode);
+  else if (params.id !== undefined) await openPuzzle(ctrl, params.id);
+  else showList(ctrl, params.game);
+}
+
+/** The list of `game`'s puzzles (an unknown game said so, and the last or the game view's shown). */
+export function showList(ctrl, game) {
+  const { s, ui, element } = ctrl;
+  s.current = null;
+  s.session++;
+  ui.single.hidden = true;
+  ui.listSection.hidden = false;
+  const games = s.data.games.filter((g) => s.puzzles.some((p) => p.game === g.id));
+  if (!games.some((g) => g.id === game)) {
+    if (game) showMessage(`There are no puzzles of ${quote(game)}: these are the puzzles there are.`);
+    game = [s.shownGame, ctrl.currentGame()].find((id) => games.some((g) => g.id === id)) ?? games[0]?.id;
+  }
+  if (game !== s.shownGame) s.theme = null;
+  s.shownGame = game;
+  element.dataset.game = game; // the top bar marks the game shown
+  ui.heading.textContent = "Puzzles";
+  document.title = `Puzzles · ${s.gameTitle(game)} · Kings & Soldiers`;
+  renderProgress(ctrl);
+  renderIndex(ctrl, game, games, (theme) => {
+    s.theme = theme;
+    showList(ctrl, s.shownGame);
+  });
+  setPhase(ctrl, "list");
+}
+
+/** The rated puzzle to try next in `game` (and the theme shown): untried, nearest the rating. */
+export function openRated({ s, go }, game) {
+  const tries = s.attempts();
+  const own = s.standard().filter((p) => p.game === (game ?? s.shownGame));
+  const pool = own.filter((p) => !s.theme || p.themes.includes(s.theme));
+  const p = nearestPuzzle(pool.length ? pool : own, s.rating(tries), new Set(tries.map((a) => a.id)));
+  if (p) go(`#puzzle=${p.id}`);
+}
+
+/** After a solve: the streak's next (or a new streak), else the rated puzzle nearest the rating. */
+export function openNext(ctrl) {
+  const { s, go } = ctrl;
+  const c = s.current;
+  if (!c) return;
+  if (c.mode !== "streak") return openRated(ctrl, c.puzzle.game);
+  if (s.streak().over) s.run = null;
+  s.lastHash = null; // "#streak" again opens the streak's next
+  go("#streak");
+}
+
+// `#daily`: the day's puzzle. `#streak`: the next of the streak in play, or of a new one.
+async function openMode(ctrl, mode) {
+  const { s } = ctrl;
+  if (mode === "daily") {
+    const day = s.today();
+    const p = dailyPuzzle(s.standard(), day);
+    if (p) return openPuzzle(ctrl, p.id, { mode: "daily", day });
+    return showList(ctrl, s.shownGame);
+  }
+  const tries = s.attempts();
+  if (s.run === null || s.streak(s.run, tries).over) {
+    const last = lastRun(tries);
+    s.run = last !== null && !s.streak(last, tries).over ? last : (last ?? 0) + 1;
+  }
+  const streak = s.streak(s.run, tries);
+  if (!streak.next) {
+    showMessage(`You solved every puzzle harder than the last: a streak of ${streak.count}. Start another from the list.`);
+    s.run = null;
+    return showList(ctrl, s.shownGame);
+  }
+  return openPuzzle(ctrl, streak.next.id, { mode: "streak" });
+}
+
+async function openPuzzle(ctrl, id, { mode = "rated", day = null } = {}) {
+  const { s, ui, board, element } = ctrl;
+  const puzzle = s.puzzles.find((p) => p.id === id);
+  if (!puzzle) {
+    showMessage(`There is no puzzle called ${quote(id)}. Choose one from the list.`);
+    s.lastHash = `#puzzles${s.shownGame ? `=${s.shownGame}` : ""}`;
+    ctrl.replace(s.lastHash); // a reload shows the list, not the message again
+    return showList(ctrl, s.shownGame);
+  }
+  const mine = ++s.session;
+  ui.listSection.hidden = true;
+  ui.single.hidden = false;
+  const info = boardEntry(s.data, puzzle.game, puzzle.variant).info;
+  // A puzzle tried before (today's daily, in this streak) counts for the rating no more.
+  const counted = s.attempts().some((a) => a.id === puzzle.id && (mode !== "daily" || a.day === day) && (mode !== "streak" || a.run === s.run));
+  s.current = { puzzle, info, moves: [], state: null, hint: null, tries: 0, wrong: null, solved: false, mode, day, counted };
+  s.shownGame = puzzle.game;
+  element.dataset.game = puzzle.game;
+  renderPuzzleIntro(ctrl, puzzle, { mode, day });
+  setPhase(ctrl, "loading");
+  const state = await stateOf(ctrl, puzzle, []);
+  if (mine !== s.session) return;
+  board.set({
+    geometry: info,
+    pieces: info.pieces,
+    sides: info.sides,
+    orientation: ctrl.facing(info, state.turn),
+    label: `${info.title} puzzle board`,
+    arrows: [],
+  });
+  renderTask(ctrl, puzzle, info, state.turn);
+  showPosition(ctrl, state);
+  ui.status.textContent = s.solved().has(puzzle.id) ? "You have solved this one before." : "";
+  setPhase(ctrl, "ready");
+}

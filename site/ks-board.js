@@ -6,7 +6,7 @@
 
 import "./embed/ks-board.js";
 import "./embed/ks-board-attributes.js";
-import "./embed/ks-board-engine.js";
+import "./embed/ks-board-shared.js";
 import "./embed/ks-board-play.js";
 import "./embed/notation.js";
 import "./board/board.js";

@@ -2,7 +2,7 @@
 // shared rules engine, the computer's turn, undo and new game. The element draws and says what
 // this decides through `host`; a new render of the element drops this game for a new one.
 
-import { sharedEngine } from "./ks-board-engine.js";
+import { sharedEngine } from "./ks-board-shared.js";
 
 export class BoardPlay {
   search = null; // the computer's search under way

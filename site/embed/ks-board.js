@@ -12,12 +12,12 @@
 //
 // This file is the element (its view: the board, the bar under it, errors and events). Its
 // pieces: ks-board-attributes.js (reading and checking the attributes), ks-board-play.js (the game
-// played), ks-board-engine.js (the shared rules engine, and games kept over a new version's reload).
+// played), ks-board-shared.js (the shared rules engine, and games kept over a new version's reload).
 
 import { createBoard } from "../board/board.js";
 import { catalog } from "../common/catalog.js";
 import { CONTROLS, isDiagram, readBoard, readControls, readPlayers } from "./ks-board-attributes.js";
-import { keepGamesFrom, takeKeptMoves } from "./ks-board-engine.js";
+import { keepGamesFrom, takeKeptMoves } from "./ks-board-shared.js";
 import { BoardPlay } from "./ks-board-play.js";
 import { NotationError } from "./notation.js";
 // What the modules above import, and the catalog, named here too so that the browser downloads them

@@ -1,5 +1,6 @@
-// The rules engine of the boards that are played, and their games kept over a new version's reload.
-// A page of diagrams never loads the engine (nor takeover.js): it fetches nothing more.
+// What the boards of a page share: the rules engine of the ones that are played (loaded on first
+// use), and their games kept over a new version's reload. A page of diagrams never loads the engine
+// (nor takeover.js): it fetches nothing more.
 
 /** This script was loaded by a page of another site (which its host allowed with CORS): diagrams only. */
 const FOREIGN = new URL(import.meta.url).origin !== location.origin;

@@ -5,9 +5,18 @@
 // after the other: a diagram is drawn as soon as they arrive.
 
 import "./embed/ks-board.js";
+import "./embed/ks-board-attributes.js";
+import "./embed/ks-board-shared.js";
+import "./embed/ks-board-play.js";
 import "./embed/notation.js";
 import "./board/board.js";
+import "./board/board-ctrl.js";
+import "./board/board-events.js";
+import "./board/board-pieces.js";
+import "./board/board-render.js";
+import "./board/board-state.js";
 import "./board/board-style.js";
+import "./board/board-svg.js";
 import "./board/glyphs.js";
 import "./board/pathinput.js";
 import "./common/catalog.js";

@@ -1,0 +1,56 @@
+// What the user's clicks (or keys) on squares do (in the manner of chessground's board.ts): a click
+// adds to the selection or plays the move it completes, and the board's events say so. The board
+// keeps no rules: pathinput.js matches clicks against the moves it was given.
+
+import { click, follow } from "./pathinput.js";
+import { common, commonChanges } from "./board-state.js";
+import { render } from "./board-render.js";
+
+/** The user clicked (or dropped a piece on, or pressed Enter on) `square`. */
+export function act(state, square) {
+  const { cfg, pieceEls } = state;
+  const result = click(cfg.movable.moves, state.selection, square);
+  state.selection = result.selection;
+  if (result.play) {
+    const origin = result.play[0].path[0];
+    state.hold = { from: origin, at: pieceEls.get(origin)?.at ?? origin };
+    announce(state, `Move ${result.play[0].text}.`);
+    render(state);
+    cfg.events.move?.(result.play);
+  } else {
+    render(state);
+  }
+  const { selection } = state;
+  const { complete, next } = follow(cfg.movable.moves, selection);
+  const canStop = selection.length > 1 && complete.length > 0;
+  if (selection.length) {
+    announce(state, `${selection.join(" to ")} selected. Next: ${next.join(", ")}${canStop ? `; or ${selection.at(-1)} again to stop` : ""}.`);
+  }
+  const piece = pieceEls.get(selection[0])?.dataset.piece ?? null;
+  // What going on to each next square would take off or change (said where hovering is not
+  // possible); nothing when nothing is selected (a click on a piece that cannot move).
+  const effects = Object.fromEntries(
+    (selection.length ? next : []).map((square) => {
+      const { matching } = follow(cfg.movable.moves, [...selection, square]);
+      return [square, { removed: [...common(matching, "removed")], changed: Object.fromEntries(commonChanges(matching)) }];
+    }),
+  );
+  cfg.events.select?.({ selection: [...selection], next, canStop, piece, effects });
+}
+
+/** Say `text` to a screen reader (the board's live region). */
+export function announce(state, text) {
+  state.dom.status.textContent = text;
+}
+
+/** Drop the selection, and redraw. */
+export function unselect(state) {
+  state.selection = [];
+  render(state);
+}
+
+// Edit mode (a `square` event is given, as the board editor does): every square clicked is
+// reported, and nothing is selected or moved here.
+export function editSquare(state, square, button) {
+  if (!state.cfg.static && square && button <= 0) state.cfg.events.square(square);
+}

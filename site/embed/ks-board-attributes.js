@@ -1,0 +1,97 @@
+// <ks-board>'s attributes, read and checked: each reader throws an Error that names the attribute
+// and what it accepts (the element shows it and fires ks-error). embed.html documents them.
+
+import { boardEntry, gameEntry, quote } from "../common/catalog.js";
+import { positionMarks, readDiagram, readPosition } from "./notation.js";
+
+/** The buttons `controls` may name, and their labels. */
+export const CONTROLS = { undo: "Undo", new: "New game" };
+const PLAYERS = ["two", "computer"];
+
+export const words = (value) => (value ?? "").split(/\s+/).filter(Boolean);
+
+/** A diagram: drawn once, no moves taken. */
+export const isDiagram = (element) => element.hasAttribute("static") || element.hasAttribute("diagram");
+
+/** The board the attributes describe, in the order they are checked: the game and variant, the
+ * position (or diagram) and moves, and the board's drawing (`view`, for createBoard). */
+export function readBoard(element, data) {
+  const { entry, game, variant } = lookUp(element, data);
+  const { info } = entry;
+  const diagram = element.getAttribute("diagram");
+  const position = element.getAttribute("position")?.trim() || null;
+  const moves = words(element.getAttribute("moves"));
+  const reading = diagram != null ? readDiagram(diagram, info) : readPosition(position ?? info.start, info);
+  const isStatic = isDiagram(element);
+  const view = {
+    geometry: info,
+    pieces: info.pieces,
+    sides: info.sides,
+    orientation: element.getAttribute("orientation") === "flipped" ? "flipped" : "normal",
+    static: isStatic,
+    label: `${info.title} ${isStatic ? "diagram" : "board"}`,
+    position: reading.board,
+    labels: reading.labels,
+    marks: diagram != null ? [] : positionMarks(reading, info),
+    arrows: arrowList(element, info),
+    highlights: squareList(element, "highlight", info),
+  };
+  return { game, variant, info, diagram, position, moves, reading, view };
+}
+
+function lookUp(element, data) {
+  const known = data.games.map((g) => g.id);
+  const game = element.getAttribute("game") || known[0];
+  const variant = element.getAttribute("variant") || null;
+  const entry = boardEntry(data, game, variant);
+  if (entry) return { entry, game, variant };
+  // Attributes name games by id, so the message lists ids (catalog.whyUnknown lists titles).
+  if (!gameEntry(data, game)) throw new Error(`unknown game ${quote(game)} (games: ${known.join(", ")})`);
+  const variants = gameEntry(data, game).variants.join(", ") || "none";
+  throw new Error(`unknown variant ${quote(variant)} of ${game} (variants: ${variants})`);
+}
+
+function squareList(element, name, info) {
+  const names = new Set(info.squares.map((s) => s.name));
+  const squares = words(element.getAttribute(name));
+  const bad = squares.filter((s) => !names.has(s));
+  if (bad.length) throw new Error(`${name}: ${bad.map((s) => quote(s)).join(", ")} ${bad.length > 1 ? "are not squares" : "is not a square"} of the ${info.title} board`);
+  return squares;
+}
+
+function arrowList(element, info) {
+  const names = new Set(info.squares.map((s) => s.name));
+  return words(element.getAttribute("arrows")).map((arrow) => {
+    const ends = arrow.split("-");
+    if (ends.length !== 2 || !ends.every((s) => names.has(s)) || ends[0] === ends[1]) {
+      throw new Error(`arrows: ${quote(arrow)} must be two different squares of the ${info.title} board, like "g4-f3"`);
+    }
+    return ends;
+  });
+}
+
+/** `players`, `computer-side` and `level`: {computer: the computer's side id, level}, both null for two players. */
+export function readPlayers(element, info, levels) {
+  const players = element.getAttribute("players") || "two";
+  if (!PLAYERS.includes(players)) throw new Error(`players ${quote(players)} must be "two" or "computer"`);
+  if (players === "two") return { computer: null, level: null };
+  const wanted = (element.getAttribute("computer-side") || info.sides[1].id).toLowerCase();
+  const side = info.sides.find((s) => s.id === wanted || s.name.toLowerCase() === wanted);
+  if (!side) {
+    const names = info.sides.map((s) => `"${s.id}" (${s.name})`).join(" or ");
+    throw new Error(`computer-side ${quote(wanted)} must be ${names}`);
+  }
+  const numbers = levels.levels.map((l) => l.level);
+  const levelText = element.getAttribute("level");
+  const level = levelText == null || levelText === "" ? levels.default : Number(levelText);
+  if (!numbers.includes(level)) throw new Error(`level ${quote(levelText)} must be one of ${numbers.join(", ")}`);
+  return { computer: side.id, level };
+}
+
+/** `controls`: the buttons to show, each once (none on a diagram). */
+export function readControls(element, diagram) {
+  const controls = diagram ? [] : words(element.getAttribute("controls"));
+  const unknown = controls.filter((c) => !Object.hasOwn(CONTROLS, c));
+  if (unknown.length) throw new Error(`controls: unknown ${unknown.map((c) => quote(c)).join(", ")} (controls: ${Object.keys(CONTROLS).join(", ")})`);
+  return [...new Set(controls)];
+}

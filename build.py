@@ -242,25 +242,35 @@ def write_api_docs(site: Path) -> bool:
     """
     out = site / API_DIR
     out.mkdir(parents=True)
-    try:
-        import pdoc
-        import pdoc.render
-    except ImportError:
+    if importlib.util.find_spec("pdoc") is None:
         print('build.py: pdoc is not installed, so docs/api/ only says how to get the API reference: '
               'pip install -e ".[docs]" (in a virtual environment) and build again', flush=True)
         (out / "index.html").write_text(API_MISSING)
         return False
-    sys.path.insert(0, str(ROOT))
-    import pygame_rules
-
-    # The package imports the records' names on first use (``__getattr__``); looked up here, they
-    # are listed with the package, where ``from pygame_rules import read_record`` finds them.
-    for name in pygame_rules.__all__:
-        vars(pygame_rules).setdefault(name, getattr(pygame_rules, name))
-    pdoc.render.configure(docformat="restructuredtext", show_source=False, search=False,
-                          footer_text="Kings & Soldiers: pygame_rules", template_directory=API_THEME)
-    pdoc.pdoc(*API_MODULES, output_directory=out)
+    # In a process of its own with a fixed hash seed: the pages show sets (the Lion Game's piece
+    # sets) in the order of Python's string hashing, and the same sources must give the same pages,
+    # and so the same build id (a new build id offers every visitor a new version).
+    subprocess.run([sys.executable, "-c", API_DOCS, str(out), str(API_THEME), *API_MODULES],
+                   cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True)
     return True
+
+
+API_DOCS = """
+import sys
+from pathlib import Path
+import pdoc, pdoc.render
+out, theme, *modules = sys.argv[1:]
+sys.path.insert(0, ".")
+import pygame_rules
+
+# The package imports the records' names on first use (``__getattr__``); looked up here, they
+# are listed with the package, where ``from pygame_rules import read_record`` finds them.
+for name in pygame_rules.__all__:
+    vars(pygame_rules).setdefault(name, getattr(pygame_rules, name))
+pdoc.render.configure(docformat="restructuredtext", show_source=False, search=False,
+                      footer_text="Kings & Soldiers: pygame_rules", template_directory=Path(theme))
+pdoc.pdoc(*modules, output_directory=Path(out))
+"""
 
 
 API_MISSING = """<!doctype html>
@@ -344,8 +354,13 @@ def write_service_worker(site: Path) -> dict:
         # first visit's worker has just filled. Every other file is fetched afresh by its hash.
         "dontCacheBustURLsMatching": r"^pyodide/[^/]+/",
     }
+    # Workbox's minifier runs in worker threads that use the global Web Crypto, which Node 18
+    # (Debian 12's) has only with this flag; later versions have it always.
+    node = node_binary()
+    major = int(subprocess.run([node, "--version"], capture_output=True, text=True, check=True).stdout.strip().lstrip("v").split(".")[0])
+    flags = ["--experimental-global-webcrypto"] if major < 19 else []
     done = subprocess.run(
-        [node_binary(), "--input-type=module", "-e", GENERATE_SW],
+        [node, *flags, "--input-type=module", "-e", GENERATE_SW],
         cwd=ROOT, input=json.dumps(options), capture_output=True, text=True,
     )
     if done.returncode:

@@ -63,3 +63,19 @@ def test_without_pdoc_the_api_page_says_how_to_get_it(tmp_path, monkeypatch, cap
     page = (tmp_path / "docs" / "api" / "index.html").read_text()
     assert 'pip install -e ".[docs]"' in page
     assert 'pip install -e ".[docs]"' in capsys.readouterr().out
+
+
+def test_the_api_pages_are_the_same_whatever_the_hash_seed(tmp_path):
+    """The same sources give the same pages (so the same build id: a new one offers every visitor a
+    new version), though sets print in the order of Python's string hashing, which changes per process."""
+    import os
+    import subprocess
+
+    pages = []
+    for seed in ("1", "2"):
+        out = tmp_path / seed
+        script = f"import build, pathlib; build.write_api_docs(pathlib.Path({str(out)!r}))"
+        subprocess.run([sys.executable, "-c", script], cwd=build.ROOT, env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
+        pages.append((out / "docs" / "api" / "pygame_rules" / "lion.html").read_text())
+    assert "frozenset(" in pages[0]  # the Lion Game's piece sets are shown
+    assert pages[0] == pages[1]

@@ -435,10 +435,18 @@ class CountingHandler(Handler):
         CountingHandler.served[self.path.split("?")[0].lstrip("/")] += os.fstat(source.fileno()).st_size
 
 
-def server(directory: Path, port: int = 0, handler: type[Handler] = Handler) -> http.server.ThreadingHTTPServer:
+class Server(http.server.ThreadingHTTPServer):
+    """A browser that drops a download halfway (a page closed, a request it cancelled) is no error."""
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
+def server(directory: Path, port: int = 0, handler: type[Handler] = Handler) -> Server:
     """A threaded static server for ``directory`` on 127.0.0.1 (``port`` 0 picks a free one)."""
     serve = lambda *args, **kwargs: handler(*args, directory=str(directory), **kwargs)  # noqa: E731
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), serve)
+    return Server(("127.0.0.1", port), serve)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -2,10 +2,9 @@
 // demo's pause. The computer's move is searched in the worker and played like a person's.
 
 import { describeError, showMessage } from "../common/messages.js";
-import { renderControls } from "./game-controls.js";
-import { facePerson, play, tellShown } from "./game-ctrl.js";
+import { facePerson, followActions, newGame, play, tellShown } from "./game-ctrl.js";
 import { app, assignPlayers, engine, fresh, isDemo, MODES, REMEMBERED_MODES, request, storage } from "./game-state.js";
-import { renderResult } from "./game-view.js";
+import { renderControls, renderResult } from "./game-view.js";
 import { atEnd } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
@@ -60,6 +59,9 @@ export function stopThinking() {
   renderControls();
 }
 
+// A person's action stops the search; after every action, the computer moves if it is its turn.
+followActions({ personActs: stopThinking, settled: startThinking });
+
 export function chooseMode(mode) {
   app.mode = MODES.includes(mode) ? mode : "two";
   $("mode").value = app.mode; // when chosen by a button (Rematch, sides switched)
@@ -87,4 +89,10 @@ export function togglePause() {
   if (app.paused) stopThinking();
   renderControls();
   startThinking();
+}
+
+// A new game of the same game and variant; `switched` gives the person the other side.
+export function rematch(switched = false) {
+  if (switched) chooseMode(app.mode === "play-0" ? "play-1" : "play-0");
+  return newGame();
 }

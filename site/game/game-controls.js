@@ -2,15 +2,16 @@
 // used now, and what each does (buttons, fields and keys), handed to game-ctrl.js and
 // game-computer.js.
 
-import { boardEntry, gameEntry } from "../common/catalog.js";
-import { chooseLevel, chooseMode, togglePause } from "./game-computer.js";
-import { chooseGame, flip, goTo, loadPosition, newGame, redo, rematch, share, undo } from "./game-ctrl.js";
-import { app, humanToMove, isDemo, isFriendGame, MODES, storage } from "./game-state.js";
-import { board, describe } from "./game-view.js";
-import { atEnd } from "./review.js";
+import { chooseLevel, chooseMode, rematch, togglePause } from "./game-computer.js";
+import { chooseGame, flip, goTo, loadPosition, newGame, onBoardMove, redo, share, undo } from "./game-ctrl.js";
+import { app } from "./game-state.js";
+import { describe, intents } from "./game-view.js";
 
-const html = document.documentElement;
 const $ = (id) => document.getElementById(id);
+
+// The board's moves and the move list's clicks (game-view.js) go to the game's controller.
+intents.move = onBoardMove;
+intents.goTo = goTo;
 
 // The top bar's games; `leaving` runs first (another view shown goes back to the game view).
 export function renderNav(leaving = () => {}) {
@@ -29,80 +30,6 @@ export function renderNav(leaving = () => {}) {
     }),
   );
 }
-
-export function renderVariants() {
-  const game = gameEntry(app.catalog, app.record.game);
-  const select = $("variant");
-  const options = [null, ...(game?.variants ?? [])].map((v) => {
-    const o = document.createElement("option");
-    o.value = v ?? "";
-    o.textContent = v ? (boardEntry(app.catalog, game.id, v)?.info.title ?? v) : "Standard rules";
-    return o;
-  });
-  select.replaceChildren(...options);
-  select.value = app.record.variant ?? "";
-  $("variant-field").hidden = options.length < 2;
-}
-
-export function renderModes() {
-  const select = $("mode");
-  const names = app.info.sides.map((s) => s.name);
-  if (select.dataset.sides === names.join()) return; // keep an open list open while a demo plays
-  select.dataset.sides = names.join();
-  const labels = { two: "Two players", demo: "Computer vs computer" };
-  names.forEach((name, i) => {
-    labels[`play-${i}`] = `Play ${name} vs computer`;
-    labels[`friend-${i}`] = `Play ${name} with a friend, by link`;
-  });
-  select.replaceChildren(...MODES.map((mode) => new Option(labels[mode], mode)));
-  select.value = app.mode;
-}
-
-// The levels and their think times come from the search's own table (games.js, built from it).
-export function renderLevels(table) {
-  const known = table.levels.map((l) => l.level);
-  const saved = Number(storage.readSetting("level"));
-  app.level = known.includes(saved) ? saved : table.default;
-  $("level").replaceChildren(
-    ...table.levels.map((l) => new Option(`Level ${l.level} · ${l.nodes ? "up to " : ""}${l.time_ms / 1000} s`, String(l.level))),
-  );
-  $("level").value = String(app.level);
-}
-
-// Every control waits while Python works on an action (or before it is ready); the board takes a
-// move only from a person whose turn it is.
-export function renderControls() {
-  const idle = app.ready && !app.busy;
-  $("mode").disabled = $("level").disabled = !idle;
-  $("level-field").hidden = app.mode === "two" || isFriendGame();
-  $("pause").hidden = !isDemo();
-  $("pause").disabled = !idle || app.state?.result != null;
-  $("pause").textContent = app.paused ? "Resume" : "Pause";
-  $("thinking").hidden = !app.thinking;
-  html.toggleAttribute("data-thinking", Boolean(app.thinking));
-  $("undo").disabled = !idle || app.line.cursor === 0;
-  $("redo").disabled = !idle || atEnd(app.line);
-  const { cursor, moves } = app.line;
-  for (const [id, off] of [["first", cursor === 0], ["back", cursor === 0], ["forward", cursor === moves.length], ["last", cursor === moves.length]]) {
-    $(id).disabled = !idle || off;
-  }
-  for (const id of ["new-game", "share", "flip"]) $(id).disabled = id !== "flip" && !idle;
-  $("variant").disabled = !idle;
-  $("load-button").disabled = !idle;
-  for (const b of $("games").children) b.disabled = !idle;
-  html.toggleAttribute("data-busy", app.busy);
-  board.set({
-    movable: {
-      moves: app.state?.moves ?? [],
-      enabled: idle && app.state?.result == null && humanToMove(),
-    },
-  });
-  for (const listener of controlListeners) listener();
-}
-
-// Features whose controls follow the game view's (the hint, the way into the analysis board).
-const controlListeners = [];
-export const onControls = (listener) => controlListeners.push(listener);
 
 // -- what the controls do --------------------------------------------------------------------------
 

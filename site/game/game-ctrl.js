@@ -7,11 +7,9 @@ import { linkHash } from "../common/links.js";
 import { describeError, plural, showMessage } from "../common/messages.js";
 import { newId } from "../common/storage.js";
 import { describeMove } from "../board/speech.js";
-import { renderControls } from "./game-controls.js";
-import { chooseMode, startThinking, stopThinking } from "./game-computer.js";
 import { save } from "./game-save.js";
 import { app, bottomSide, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, someoneHuman } from "./game-state.js";
-import { announce, board, renderHeading, renderPanel } from "./game-view.js";
+import { announce, board, renderControls, renderHeading, renderPanel } from "./game-view.js";
 import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
@@ -63,12 +61,18 @@ async function fetchGame(record) {
   return { state, info };
 }
 
+// The computer player (game-computer.js) follows the actions: a person's action stops its search,
+// and when any action is done it moves if it is its turn. Hooks, so that this module, below the
+// players, knows none of them.
+const actionHooks = { personActs: () => {}, settled: () => {} };
+export const followActions = (hooks) => Object.assign(actionHooks, hooks);
+
 // Run one action against Python: the controls wait, and any error is shown (the game stays). A
 // person's action cancels the computer's search; when the action is done, the computer moves if
 // it is its turn.
 export async function act(task, { byComputer = false } = {}) {
   if (app.busy || !app.ready) return;
-  if (!byComputer) stopThinking();
+  if (!byComputer) actionHooks.personActs();
   app.busy = true;
   renderControls();
   try {
@@ -79,7 +83,7 @@ export async function act(task, { byComputer = false } = {}) {
   } finally {
     app.busy = false;
     renderControls();
-    startThinking();
+    actionHooks.settled();
   }
 }
 
@@ -156,12 +160,6 @@ export function newGame(game = app.record.game, variant = app.record.variant) {
     show(state, info, null, lineOf([]));
     facePerson();
   });
-}
-
-// A new game of the same game and variant; `switched` gives the person the other side.
-export function rematch(switched = false) {
-  if (switched) chooseMode(app.mode === "play-0" ? "play-1" : "play-0");
-  return newGame();
 }
 
 export function loadPosition(text) {

@@ -1,6 +1,8 @@
 // The game view's drawing: the board, and the panel beside it (title, pieces, whose turn or the
 // result, notes, the move list, the selected piece's moves in words). Everything here is drawn
-// from `app` (game-state.js); what the person does goes to game-ctrl.js.
+// from `app` (game-state.js), the controls' choices and whether each can be used too. What the
+// person does on the board and in the move list goes out as `intents`, which game-controls.js
+// hands to game-ctrl.js: the drawing imports nothing that acts.
 
 import { createBoard } from "../board/board.js";
 import { PIECE_CSS } from "../board/board-style.js";
@@ -8,19 +10,23 @@ import { glyphMarkup } from "../board/glyphs.js";
 import { describePosition } from "../board/speech.js";
 import { scrollWithin } from "../common/scroll.js";
 import { rulesHash } from "../learn/rules.js";
-import { renderControls, renderModes, renderVariants } from "./game-controls.js";
-import { goTo, onBoardMove } from "./game-ctrl.js";
-import { app, assignPlayers, capitalise, sideName } from "./game-state.js";
+import { boardEntry, gameEntry } from "../common/catalog.js";
+import { app, assignPlayers, capitalise, humanToMove, isDemo, isFriendGame, MODES, sideName, storage } from "./game-state.js";
 import { atEnd } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
+const html = document.documentElement;
+
+/** What the person asks of the view: a move on the board (its candidates), a move of the list shown. */
+export const intents = { move: (_candidates) => {}, goTo: (_ply) => {} };
+
 const pieceSheet = new CSSStyleSheet(); // the side-to-move swatch draws a piece outside the board
 pieceSheet.replaceSync(PIECE_CSS);
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, pieceSheet];
 
 export const board = createBoard($("board"), {
   orientation: app.orientation,
-  events: { move: onBoardMove, select: onBoardSelect },
+  events: { move: (candidates) => intents.move(candidates), select: onBoardSelect },
 });
 
 // A piece drawn outside the board, coloured as its side's pieces are.
@@ -131,7 +137,7 @@ function renderMoves() {
       button.className = "mv";
       button.textContent = cells[j];
       button.dataset.ply = String(ply);
-      button.onclick = () => void goTo(ply);
+      button.onclick = () => void intents.goTo(ply);
       if (ply === cursor) {
         button.classList.add("current");
         button.setAttribute("aria-current", "step");
@@ -179,6 +185,82 @@ function describeEffects(effects) {
     })
     .filter(Boolean);
 }
+
+// -- the controls' choices, and whether each can be used now -----------------------------------
+
+export function renderVariants() {
+  const game = gameEntry(app.catalog, app.record.game);
+  const select = $("variant");
+  const options = [null, ...(game?.variants ?? [])].map((v) => {
+    const o = document.createElement("option");
+    o.value = v ?? "";
+    o.textContent = v ? (boardEntry(app.catalog, game.id, v)?.info.title ?? v) : "Standard rules";
+    return o;
+  });
+  select.replaceChildren(...options);
+  select.value = app.record.variant ?? "";
+  $("variant-field").hidden = options.length < 2;
+}
+
+export function renderModes() {
+  const select = $("mode");
+  const names = app.info.sides.map((s) => s.name);
+  if (select.dataset.sides === names.join()) return; // keep an open list open while a demo plays
+  select.dataset.sides = names.join();
+  const labels = { two: "Two players", demo: "Computer vs computer" };
+  names.forEach((name, i) => {
+    labels[`play-${i}`] = `Play ${name} vs computer`;
+    labels[`friend-${i}`] = `Play ${name} with a friend, by link`;
+  });
+  select.replaceChildren(...MODES.map((mode) => new Option(labels[mode], mode)));
+  select.value = app.mode;
+}
+
+// The levels and their think times come from the search's own table (games.js, built from it).
+export function renderLevels(table) {
+  const known = table.levels.map((l) => l.level);
+  const saved = Number(storage.readSetting("level"));
+  app.level = known.includes(saved) ? saved : table.default;
+  $("level").replaceChildren(
+    ...table.levels.map((l) => new Option(`Level ${l.level} · ${l.nodes ? "up to " : ""}${l.time_ms / 1000} s`, String(l.level))),
+  );
+  $("level").value = String(app.level);
+}
+
+// Every control waits while Python works on an action (or before it is ready); the board takes a
+// move only from a person whose turn it is.
+export function renderControls() {
+  const idle = app.ready && !app.busy;
+  $("mode").disabled = $("level").disabled = !idle;
+  $("level-field").hidden = app.mode === "two" || isFriendGame();
+  $("pause").hidden = !isDemo();
+  $("pause").disabled = !idle || app.state?.result != null;
+  $("pause").textContent = app.paused ? "Resume" : "Pause";
+  $("thinking").hidden = !app.thinking;
+  html.toggleAttribute("data-thinking", Boolean(app.thinking));
+  $("undo").disabled = !idle || app.line.cursor === 0;
+  $("redo").disabled = !idle || atEnd(app.line);
+  const { cursor, moves } = app.line;
+  for (const [id, off] of [["first", cursor === 0], ["back", cursor === 0], ["forward", cursor === moves.length], ["last", cursor === moves.length]]) {
+    $(id).disabled = !idle || off;
+  }
+  for (const id of ["new-game", "share", "flip"]) $(id).disabled = id !== "flip" && !idle;
+  $("variant").disabled = !idle;
+  $("load-button").disabled = !idle;
+  for (const b of $("games").children) b.disabled = !idle;
+  html.toggleAttribute("data-busy", app.busy);
+  board.set({
+    movable: {
+      moves: app.state?.moves ?? [],
+      enabled: idle && app.state?.result == null && humanToMove(),
+    },
+  });
+  for (const listener of controlListeners) listener();
+}
+
+// Features whose controls follow the game view's (the hint, the way into the analysis board).
+const controlListeners = [];
+export const onControls = (listener) => controlListeners.push(listener);
 
 // -- speech ----------------------------------------------------------------------------------------
 

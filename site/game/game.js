@@ -5,10 +5,12 @@
 //
 // The pieces, each one concern:
 //   game-state.js     the `app` object, the engine and storage, and answers read off them
-//   game-view.js      the board and the panel beside it, drawn from `app`
-//   game-controls.js  the controls: their choices, whether they can be used, what each does
+//   game-view.js      the board, the panel beside it and the controls' state, drawn from `app`;
+//                     what the person does on the board goes out as its `intents`
 //   game-ctrl.js      opening games, moves, review, Undo and Redo: act() asks Python, show() shows
-//   game-computer.js  the computer player, and who plays at what level
+//   game-computer.js  the computer player (it follows ctrl's actions), who plays, at what level
+//   game-controls.js  what the buttons, fields, keys and the view's intents do
+// Each imports only those above it in this list (state and save aside): no circles.
 //   game-save.js      the game kept in the library after each change
 
 export {
@@ -27,8 +29,8 @@ export {
   sideName,
   storage,
 } from "./game-state.js";
-export { board, renderTitle, showLoading } from "./game-view.js";
-export { onControls, renderControls, renderLevels, renderNav, wireGameControls } from "./game-controls.js";
+export { board, onControls, renderControls, renderLevels, renderTitle, showLoading } from "./game-view.js";
+export { renderNav, wireGameControls } from "./game-controls.js";
 export { act, drawAtOnce, facePerson, newGame, onShown, openFirst, playPosition } from "./game-ctrl.js";
 export { chooseMode, startThinking, stopThinking } from "./game-computer.js";
 export { keepPosition } from "./game-save.js";

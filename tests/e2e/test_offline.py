@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -204,6 +205,13 @@ def served_in_turn(a: Path, b: Path, tmp_path: Path):
     """Serve the built folder ``a``, then ``b``, from one origin: (url, switch_to_b). The test points
     ``live`` at one, then the other, at once (``switch_to_b()``) or right after a file has been
     served (``switch_to_b(after="sw.js")``)."""
+    # HTTP dates count whole seconds: a file of B written in the same second as A's would have A's
+    # Last-Modified, and the browser's revalidation of sw.js (If-Modified-Since) would get 304 Not
+    # Modified: no update found. A's files are dated a minute back, so B's are always newer.
+    past = time.time() - 60
+    for path in a.rglob("*"):
+        if path.is_file() and not path.is_symlink():
+            os.utime(path, (past, past))
     live = tmp_path / "live"
     live.symlink_to(a)
     deploy_after = []  # the name of the file whose serving deploys build B

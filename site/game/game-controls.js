@@ -1,6 +1,6 @@
-// The game view's controls: their choices (games, variants, players, levels), whether each can be
-// used now, and what each does (buttons, fields and keys), handed to game-ctrl.js and
-// game-computer.js.
+// What the game view's controls do: its buttons, fields and keys, the top bar's games, and the
+// intents the view reports (a move on the board, a move of the list), handed to game-ctrl.js and
+// game-computer.js. What the controls show is drawn by game-view.js.
 
 import { chooseLevel, chooseMode, rematch, togglePause } from "./game-computer.js";
 import { chooseGame, flip, goTo, loadPosition, newGame, onBoardMove, redo, share, undo } from "./game-ctrl.js";

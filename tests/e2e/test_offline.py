@@ -428,19 +428,22 @@ def flat_build(tmp_path_factory) -> Path:
     """The site of the last flat-layout commit, built by that commit's own build.py (today's Python,
     node_modules and prepared-answer cache) into a temporary folder; its dist/site."""
     commit = flat_layout_commit()
-    if commit is None:
-        pytest.skip(f"no git history with {FLAT_ONLY} here (a shallow clone, or no git): the flat layout cannot be built")
+    assert commit is not None, (
+        f"no git history with {FLAT_ONLY} here (a shallow clone, or no git), so the flat layout cannot be "
+        "built: test in a full clone (git fetch --unshallow)"
+    )
     tree = tmp_path_factory.mktemp("flat-layout")
     archive = subprocess.run(["git", "archive", "--format=tar", commit], cwd=ROOT, check=True, capture_output=True).stdout
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
         tar.extractall(tree, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))  # 3.11.4 has filters
-    # Its build.py runs `npm ci` when node_modules differs from its pins: never in a link to ours.
+    # Its build.py runs `npm ci` when node_modules differs from its pins: with ours when they are the
+    # same (a link, nothing downloaded), else in its own folder, never in a link to ours.
     pins = json.loads((tree / "package.json").read_text())
-    for name, version in {**pins["dependencies"], **pins["devDependencies"]}.items():
-        installed = ROOT / "node_modules" / name / "package.json"
-        if not installed.exists() or json.loads(installed.read_text())["version"] != version:
-            pytest.skip(f"the flat layout ({commit[:10]}) pins {name} {version}, not what node_modules holds")
-    (tree / "node_modules").symlink_to(ROOT / "node_modules")
+    def installed(name: str) -> str | None:
+        meta = ROOT / "node_modules" / name / "package.json"
+        return json.loads(meta.read_text())["version"] if meta.exists() else None
+    if all(installed(name) == version for name, version in {**pins["dependencies"], **pins["devDependencies"]}.items()):
+        (tree / "node_modules").symlink_to(ROOT / "node_modules")
     if (ROOT / "build" / "prepared").is_dir():  # the same engine's answers: not worked out again
         shutil.copytree(ROOT / "build" / "prepared", tree / "build" / "prepared")
     done = subprocess.run([sys.executable, "build.py"], cwd=tree, capture_output=True, text=True)

@@ -12,6 +12,8 @@ const $ = (id) => document.getElementById(id);
 // first move (whoever moves first), then each time it is the friend's turn, and at the end; Share
 // (`always`) offers it at any time. The link holds the game's id (so the friend's library updates
 // one entry), the moves as a short code, and the friend's side.
+let made = { key: null, url: "" }; // the last link made: showing it again (Share) needs no new one
+
 async function renderFriend({ always = false } = {}) {
   const box = $("friend-box");
   const friendGame = isFriendGame() && app.state && atEnd(app.line);
@@ -20,25 +22,30 @@ async function renderFriend({ always = false } = {}) {
   const invitation = friendGame && app.line.moves.length === 0;
   box.hidden = !(friendGame && (always || friendsTurn || over || invitation));
   if (box.hidden) return;
-  // Never a stale link on show while the new one is made (a link without the last move loses it).
-  $("friend-link").value = "";
-  $("friend-note").textContent = "Making the link…";
   const record = { ...app.record, moves: app.line.moves };
   const entryId = app.entry.id;
   const friendSide = app.info.sides.findIndex((side) => app.players[side.id] === "friend");
   const friend = sideName(app.info.sides[friendSide].id);
-  try {
-    const { code } = await engine.call(request("link-encode", record));
-    if (app.entry.id !== entryId) return;
-    $("friend-link").value = new URL(friendHash(entryId, record, code, friendSide), location.href).href;
-    let note = `It is your turn: this link shows your friend the game as it is.`;
-    if (over) note = "The game is over: send the last move. Send this link to your friend.";
-    else if (invitation) note = `Send this link to invite your friend: they play ${friend}${friendsTurn ? " and move first" : `. After each of your moves, send them the new link`}.`;
-    else if (friendsTurn) note = `It is ${friend}'s turn. Send this link to your friend; they reply with a link of their own.`;
-    $("friend-note").textContent = note;
-  } catch (error) {
-    $("friend-note").textContent = `The link could not be made: ${describeError(error)}`;
+  const key = JSON.stringify([entryId, record, friendSide]);
+  if (made.key !== key) {
+    // Never a stale link on show while the new one is made (a link without the last move loses it).
+    $("friend-link").value = "";
+    $("friend-note").textContent = "Making the link…";
+    try {
+      const { code } = await engine.call(request("link-encode", record));
+      if (app.entry.id !== entryId) return;
+      made = { key, url: new URL(friendHash(entryId, record, code, friendSide), location.href).href };
+    } catch (error) {
+      $("friend-note").textContent = `The link could not be made: ${describeError(error)}`;
+      return;
+    }
   }
+  $("friend-link").value = made.url;
+  let note = `It is your turn: this link shows your friend the game as it is.`;
+  if (over) note = "The game is over: send the last move. Send this link to your friend.";
+  else if (invitation) note = `Send this link to invite your friend: they play ${friend}${friendsTurn ? " and move first" : `. After each of your moves, send them the new link`}.`;
+  else if (friendsTurn) note = `It is ${friend}'s turn. Send this link to your friend; they reply with a link of their own.`;
+  $("friend-note").textContent = note;
 }
 
 async function sendFriendLink() {

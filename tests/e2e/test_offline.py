@@ -75,8 +75,10 @@ def reload(site) -> None:
 
 
 def play_against_the_computer(site) -> None:
-    site.choose_players("Play Black vs computer", 1)
+    # The new game first: chosen in a game where it is the computer's turn, it would move, and a
+    # click on New game just as its move goes in would find the button waiting.
     new_game(site)
+    site.choose_players("Play Black vs computer", 1)
     site.play("K@c8", ["c8"])
     wait_for_moves(site, 2, 60_000)
     assert_legal_history(site)

@@ -60,6 +60,17 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 expect.set_options(timeout=20_000)
 
 
+def pytest_terminal_summary(terminalreporter):
+    """CI runs a failed browser test once more (pytest-rerunfailures); a failure that passed the
+    second time is printed in full all the same: a race to find, not to forget."""
+    reruns = terminalreporter.stats.get("rerun", [])
+    if reruns:
+        terminalreporter.section("failures that passed when run again")
+    for report in reruns:
+        terminalreporter.write_sep("_", report.nodeid)
+        terminalreporter.write_line(str(report.longrepr))
+
+
 @pytest.fixture(scope="session")
 def site_url():
     """The built site, served from a subfolder (as a static host may) to prove its URLs relative."""

@@ -16,7 +16,8 @@ itself costs. Each run, in a fresh browser context (cold cache) each:
 - ``returning after 10 s``: a first visit left 10 s after its navigation (whatever it has stored by
   then), then the site opened again in the same context;
 - ``opening`` (per game): a first visit with the runtime's files held back 30 s (a slow download):
-  the times since navigation at which the person's first move (as soon as the page takes it), the
+  when the page takes a move (``data-playable-at``), and the times since navigation at which the
+  person's first move (clicked as soon as the page takes it; chosen before the page opens), the
   computer's reply and the person's second move appear in the move list.
 - ``prebuilt snapshot``: what a first visit would cost if the build shipped a snapshot: a page
   whose worker downloads one (the browser's own, saved from the first visit) and restores it.
@@ -93,6 +94,14 @@ TIMEOUT_MS = 300_000  # a cold start on a loaded machine took over 3 minutes
 HELD_MS = 30_000
 #: A returning visit comes this long after the first visit's navigation.
 RETURN_AFTER_S = 10
+#: Resolves once the page plays from the prepared answers (or rejects after ARG ms).
+UNTIL_PREPARED = """(ms) => new Promise((resolve, reject) => {
+  const html = document.documentElement;
+  const check = () => html.dataset.engine === "prepared" && resolve();
+  new MutationObserver(check).observe(html, { attributeFilter: ["data-engine"] });
+  check();
+  setTimeout(() => reject(new Error("not playable from the prepared answers")), ms);
+})"""
 #: Timestamps (ms since navigation) at which the move list first holds 1, 2, 3 moves.
 MOVE_TIMES = """() => {
   window.moveTimes = {};
@@ -207,6 +216,10 @@ def opening(browser, url: str, game: str) -> dict[str, float]:
     def first_legal(moves: list[str]) -> dict:
         return json.loads(bridge.handle(json.dumps({"op": "state", "game": game, "moves": moves})))["moves"][0]
 
+    # Everything the person decides before the page is there (their side, their first move), so
+    # that no step of this script stands between the page taking a move and the move made.
+    person = json.loads(bridge.handle(json.dumps({"op": "info", "game": game})))["sides"][0]["name"]
+    opening_move = first_legal([])
     context = browser.new_context()
     held = []
     context.route("**/pyodide/**", lambda route: held.append(route))
@@ -215,12 +228,11 @@ def opening(browser, url: str, game: str) -> dict[str, float]:
         page.goto(f"{url}#game={game}", wait_until="commit", timeout=TIMEOUT_MS)
         page.wait_for_selector("#moves", state="attached", timeout=TIMEOUT_MS)
         page.evaluate(MOVE_TIMES)
-        page.wait_for_selector("html[data-engine=prepared]", state="attached", timeout=HELD_MS)
-        person = json.loads(bridge.handle(json.dumps({"op": "info", "game": game})))["sides"][0]["name"]
+        page.evaluate(UNTIL_PREPARED, HELD_MS)  # answers the moment the page says so (no polling)
         page.get_by_label("Players").select_option(label=f"Play {person} vs computer")
         for count, moves in ((1, 0), (3, 2)):
             page.wait_for_function(f"() => document.querySelectorAll('#moves .mv:not(.future)').length >= {moves}")
-            move = first_legal([t for t in page.locator("#moves .mv:not(.future)").all_inner_texts() if t != "…"])
+            move = opening_move if count == 1 else first_legal([t for t in page.locator("#moves .mv:not(.future)").all_inner_texts() if t != "…"])
             for square in move["path"]:
                 page.locator(f"#board .sq[data-square='{square}']").click()
             if page.locator(f"#board .stop[data-square='{move['path'][-1]}']").count():
@@ -228,7 +240,8 @@ def opening(browser, url: str, game: str) -> dict[str, float]:
             page.wait_for_function(f"() => window.moveTimes[{count}] !== undefined", timeout=HELD_MS)
         times = page.evaluate("window.moveTimes")
         assert page.evaluate("document.documentElement.dataset.engine") == "prepared", "Python arrived: not held back"
-        return {"first move": times["1"], "computer's reply": times["2"], "second move": times["3"]}
+        playable = float(page.get_attribute("html", "data-playable-at"))
+        return {"takes a move": playable, "first move": times["1"], "computer's reply": times["2"], "second move": times["3"]}
     finally:
         context.close()  # the held downloads with it
 
@@ -268,7 +281,7 @@ def main(argv: list[str] | None = None) -> None:
         names = ["bare", "bare worker", "site cold", "site cold, playable", "site warm", "site offline", "returning after 10 s", "prebuilt snapshot"]
         plain = {name: [] for name in names}
         games = ["lilypad", "three-crowns", "lion"]
-        openings = {f"{game}: {what}": [] for game in games for what in ("first move", "computer's reply", "second move")}
+        openings = {f"{game}: {what}": [] for game in games for what in ("takes a move", "first move", "computer's reply", "second move")}
         throttled = {name: [] for name in ["bare", "site cold", "prebuilt snapshot"]}
         chromium = shutil.which("chromium")
         with sync_playwright() as p:

@@ -7,7 +7,6 @@
 // several use (catalog, messages, links, storage, ...). A module lives with the feature that owns
 // it even when another borrows it. docs/development.md has the map and the reasons.
 
-import { createAnalysisView } from "./analysis/analysis.js";
 import { addAssist } from "./game/assist.js";
 import { catalog, boardEntry } from "./common/catalog.js";
 import { wireFriendGames, openFriendLink } from "./game/friend.js";
@@ -36,12 +35,12 @@ import {
   storage,
   wireGameControls,
 } from "./game/game.js";
-import { createEditor, editorHash } from "./editor/editor.js";
-import { createLibraryView, renderLibraryIfShown, tellUnreadable } from "./library/library-view.js";
-import { analysisHash, linkHash, readLink } from "./common/links.js";
+import { editorHash, readEditorHash } from "./editor/editor-state.js";
+import { tellUnreadable } from "./library/unreadable.js";
+import { analysisHash, isAnalysisHash, linkHash, readLink } from "./common/links.js";
 import { describeError, showMessage } from "./common/messages.js";
-import { createPuzzlesView } from "./puzzles/puzzles.js";
-import { createRouter } from "./router.js";
+import { readPuzzleHash } from "./puzzles/puzzle-data.js";
+import { createRouter, lazyView } from "./router.js";
 import { createRulesView } from "./learn/rules.js";
 import { newId } from "./common/storage.js";
 
@@ -50,14 +49,34 @@ html.dataset.app = "running"; // start.js reports load failures until now; from 
 const $ = (id) => document.getElementById(id);
 
 // The views: each feature makes its own, given what it needs of the game view and the router.
+// The game view and the rules come with the page; the others load when first shown, or once Python
+// is ready (loadViews), so that a first visit's board waits for none of their modules.
 const router = createRouter({ fallback: { name: "game", element: $("game-view"), show: renderTitle } });
 const go = (hash) => router.go(hash);
-router.add(createLibraryView({ element: $("library-view"), navigate: go }));
+const lazy = (name, matches, load) =>
+  router.add(
+    lazyView({
+      name,
+      element: $(`${name}-view`),
+      matches,
+      load,
+      onError: (error) => showMessage(`This page could not be opened: ${describeError(error)}. Check the connection and try again.`),
+    }),
+  );
+const libraryView = lazy(
+  "library",
+  (hash) => (hash === "#library" ? {} : null),
+  async () => (await import("./library/library-view.js")).createLibraryView({ element: $("library-view"), navigate: go }),
+);
 // A record opens on the analysis board as the game view shows it: the person's side at the bottom.
 const facing = (record) => (record.game === app.record?.game ? app.orientation : "normal");
-const analysis = router.add(createAnalysisView($("analysis-view"), { facing }));
-router.add(
-  createEditor({
+const analysisView = lazy(
+  "analysis",
+  (hash) => (isAnalysisHash(hash) ? { hash } : null),
+  async () => (await import("./analysis/analysis.js")).createAnalysisView($("analysis-view"), { facing }),
+);
+const editorView = lazy("editor", readEditorHash, async () =>
+  (await import("./editor/editor.js")).createEditor({
     element: $("editor-view"),
     engine,
     current: () => app.record,
@@ -68,8 +87,8 @@ router.add(
     keep: keepPosition,
   }),
 );
-router.add(
-  createPuzzlesView({
+const puzzlesView = lazy("puzzles", readPuzzleHash, async () =>
+  (await import("./puzzles/puzzles.js")).createPuzzlesView({
     element: $("puzzles-view"),
     navLink: $("puzzles-link"),
     engine,
@@ -81,6 +100,7 @@ router.add(
     backToGame: () => go(linkHash(app.record)),
   }),
 );
+const renderLibraryIfShown = () => libraryView.ifLoaded((view) => view.render());
 // Back from a game's rules goes to that game: the one in progress, else its saved or a new one.
 const gameHash = (game) => {
   const known = app.catalog?.games.some((g) => g.id === game);
@@ -94,7 +114,7 @@ addAssist();
 // reviews it at once), or set up in the editor.
 const analyse = (review) => {
   go(analysisHash({ ...app.record, moves: app.line.moves }, app.line.cursor));
-  if (review) void analysis.review();
+  if (review) analysisView.load().then((view) => view.review(), () => {}); // a failed load is said by show
 };
 $("analyse").onclick = () => analyse(false);
 $("analyse-game").onclick = () => analyse(true);
@@ -222,7 +242,7 @@ async function boot() {
   const library = storage.readLibrary(knownGames());
   app.library = library;
   route(); // after the library is read: a reload on #library lists it
-  tellUnreadable(library.untold);
+  tellUnreadable(library.untold, go);
   storage.onEntryChanged(onEntryChanged);
 
   // What to open, best first: a shared link, the saved game, a new game of the linked game, then
@@ -272,7 +292,7 @@ async function boot() {
     html.dataset.engine = "ready";
     html.dataset.engineStart = engine.startedFrom; // how Python started (the tests' arrivals check it)
     html.dataset.pythonReadyAt = html.dataset.playableAt;
-    return;
+    return loadViews();
   }
   // Playing from the prepared answers: the page goes on as it is once Python is ready (the same
   // answers, so nothing is redrawn); only questions nobody prepared were waiting for it.
@@ -286,6 +306,13 @@ async function boot() {
   html.dataset.engineStart = engine.startedFrom;
   html.dataset.pythonReadyAt = String(Math.round(performance.now()));
   startThinking();
+  loadViews();
+}
+
+// The other views' modules, once Python is ready: not before, where they would slow the opening's
+// first moves (measured: bench/startup.py). A view shown sooner loads at once.
+function loadViews() {
+  for (const view of [libraryView, analysisView, editorView, puzzlesView]) view.load().catch(() => {}); // said when shown
 }
 
 function pythonFailed(error) {

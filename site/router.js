@@ -52,3 +52,38 @@ export function createRouter({ fallback }) {
     },
   };
 }
+
+// A view whose module loads when it is first shown, or when `load()` is called (the page loads
+// every view once Python is ready): the first board needs none of the other views' modules.
+// `matches` comes from a small module of the feature's own; `load()` resolves to the feature's
+// view ({show, hide, ...}), which the router then talks to. A failed load is reported to
+// `onError` and tried again the next time.
+export function lazyView({ name, element, matches, load, onError }) {
+  let loading = null;
+  let shown = false;
+  const view = {
+    name,
+    element,
+    matches,
+    load() {
+      loading ??= load().catch((error) => {
+        loading = null;
+        throw error;
+      });
+      return loading;
+    },
+    // `use(real)` now if the view's module is loading or loaded, else never (nothing to update).
+    ifLoaded(use) {
+      void loading?.then(use, () => {});
+    },
+    show(params, hash, changed) {
+      shown = true;
+      view.load().then((real) => shown && real.show?.(params, hash, changed), onError);
+    },
+    hide() {
+      shown = false;
+      view.ifLoaded((real) => real.hide?.());
+    },
+  };
+  return view;
+}

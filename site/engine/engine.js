@@ -7,7 +7,7 @@
 // is replaced by a new one. Calls in flight then reject with an EngineError("WorkerLost"), and
 // onLost listeners are told, so the page can say so and carry on with its game.
 
-import { loadPrepared, PARTS, preparedAnswer } from "./prepared.js";
+import { fetchPrepared, mayBePrepared, PARTS, preparedAnswer, unpackPrepared } from "./prepared.js";
 
 export class EngineError extends Error {
   constructor(type, message) {
@@ -39,6 +39,15 @@ export function createEngine(first = null, makeWorker = newWorker) {
   let nextSearch = 1;
   const prepared = new Map(); // game -> a promise of its prepared answers (prepared.js), or of null
   const preparedNow = new Map(); // game -> its prepared answers, once loaded
+  const unread = new Map(); // game -> reads the rest of its prepared answers, then a promise of that, until done
+  // The rest of `game`'s prepared answers read (once): a promise, or null if nothing is left to read.
+  const readRest = (game) => {
+    const read = unread.get(game);
+    if (typeof read !== "function") return read ?? null;
+    const reading = read().then(() => unread.delete(game));
+    unread.set(game, reading);
+    return reading;
+  };
   let worker = null;
   let stage = "Starting";
   let failure = null;
@@ -194,21 +203,23 @@ export function createEngine(first = null, makeWorker = newWorker) {
      */
     prepare(game) {
       if (!prepared.has(game)) {
-        // Each part answers as soon as it is read; the first (small) one is what the first moves need.
+        // Each part answers once it is read; the first (small) one is what the first moves need.
         const add = (answers) => {
           if (!answers) return false;
           const known = preparedNow.get(game);
-          preparedNow.set(game, known ? { ...known, states: { ...known.states, ...answers.states } } : answers);
+          if (known) Object.assign(known.states, answers.states);
+          else preparedNow.set(game, answers);
           return true;
         };
-        const [first, ...rest] = PARTS.map((part) => loadPrepared(game, part));
+        // All parts download at once; the rest (the person's second move: megabytes of JSON in
+        // the Lion Game) is read only once asked for (call()), so that reading it never holds up
+        // the first move.
+        const [first, ...rest] = PARTS.map((part) => fetchPrepared(game, part));
         prepared.set(
           game,
-          first.then((answers) => {
-            for (const more of rest) void more.then(add); // loadPrepared never rejects
-            return add(answers);
-          }),
+          first.then((bytes) => unpackPrepared(bytes, game)).then(add),
         );
+        unread.set(game, () => Promise.all(rest.map((bytes) => bytes.then((b) => unpackPrepared(b, game)).then(add))));
       }
       return prepared.get(game);
     },
@@ -226,9 +237,13 @@ export function createEngine(first = null, makeWorker = newWorker) {
     /** Send one bridge request; resolves with its answer. */
     call(request) {
       if (failure) return Promise.reject(failure);
-      if (!started) {
-        const answer = preparedAnswer(preparedNow.get(request?.game), request);
+      if (!started && mayBePrepared(request)) {
+        const answer = preparedAnswer(preparedNow.get(request.game), request);
+        // The first move played reads the rest, for the second; a question the rest may answer waits for it.
+        if (answer && request.op === "play") void readRest(request.game);
         if (answer) return Promise.resolve(answer);
+        const rest = readRest(request.game);
+        if (rest) return rest.then(() => this.call(request));
       }
       const id = nextId++;
       return new Promise((resolve, reject) => {

@@ -17,6 +17,9 @@ const FIELDS = {
   think: ["op", "game", "variant", "start", "moves", "level", "id", "slice_ms"],
 };
 
+/** Whether `request` is a question prepared answers may answer (the rest go to Python). */
+export const mayBePrepared = (request) => isObject(request) && Object.hasOwn(FIELDS, request.op) && typeof request.game === "string";
+
 /** The key of a line of moves, as pygame_rules/prepared.py writes it. */
 const lineKey = (moves) => JSON.stringify(moves);
 
@@ -43,12 +46,20 @@ export const PARTS = ["", "-more"];
 /** The site's folder (this module is in its engine/ folder); prepared/ is at its top, where build.py writes it. */
 const SITE = new URL("../", import.meta.url).href;
 
-/** Part `part` of the prepared answers of `game` from the site's folder (`base`), or null (never throws). */
-export async function loadPrepared(game, part = "", base = SITE) {
+/** The bytes of part `part` of the prepared answers of `game` from the site's folder (`base`), or null (never throws). */
+export async function fetchPrepared(game, part = "", base = SITE) {
   try {
     const response = await fetch(new URL(`./prepared/${encodeURIComponent(game)}${part}.txt.gz`, base));
-    if (!response.ok) return null;
-    let bytes = new Uint8Array(await response.arrayBuffer());
+    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Fetched `bytes` (or null) read as prepared answers of `game`, or null (never throws). */
+export async function unpackPrepared(bytes, game) {
+  if (!bytes) return null;
+  try {
     // Gzipped by the build; a host that sends it with Content-Encoding: gzip has unzipped it already.
     if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
       bytes = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
@@ -57,6 +68,11 @@ export async function loadPrepared(game, part = "", base = SITE) {
   } catch {
     return null;
   }
+}
+
+/** Part `part` of the prepared answers of `game` from the site's folder (`base`), or null (never throws). */
+export async function loadPrepared(game, part = "", base = SITE) {
+  return unpackPrepared(await fetchPrepared(game, part, base), game);
 }
 
 /**

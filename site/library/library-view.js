@@ -2,7 +2,7 @@
 // Undo), analyse, and records to import (pasted, chosen or dropped); and the saved texts this page
 // cannot read (storage.js keeps them), to copy out, download or delete. library.js draws the list.
 
-import { act, app, capitalise, continuing, engine, knownGames, openFirst, storage } from "../game/game.js";
+import { act, app, continuing, engine, knownGames, openFirst, storage } from "../game/game.js";
 import { boardEntry } from "../common/catalog.js";
 import { recordDate, renderLibrary } from "./library.js";
 import { analysisHash, linkHash } from "../common/links.js";
@@ -49,6 +49,7 @@ export function createLibraryView({ element, navigate }) {
       shown = false;
       $("library-link").hidden = false;
     },
+    render: renderLibraryIfShown,
   };
 }
 
@@ -167,16 +168,4 @@ async function importRecord({ game, variant, start, moves, tags, comments, resul
   backToBoard();
   const imported = checkImported({ moves, tags, comments, result: result === "*" ? null : result, resultText });
   await act(async () => void (await openFirst([{ label: "The record", record: { game, variant, start, moves }, imported }])));
-}
-
-// Saved texts this page cannot read, found at start-up for the first time: they stay where they
-// are, listed in Your games to copy out, download or delete. One message, however many there are.
-export function tellUnreadable(untold) {
-  if (!untold.length) return;
-  const [first] = untold;
-  const text =
-    untold.length === 1
-      ? `${capitalise(first.what)} could not be read (${first.why}). It is kept as it is: Your games lists it, to copy out, download or delete; every other saved game is kept.`
-      : `${untold.length} saved texts could not be read (the first: ${first.what}, ${first.why}). They are kept as they are: Your games lists them, to copy out, download or delete; every other saved game is kept.`;
-  showMessage(text, { action: { label: "Show them", run: () => go?.("#library") } });
 }

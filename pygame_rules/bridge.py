@@ -18,6 +18,12 @@ from .core import Game, RulesError, games, position_class, quote, shown, variant
 Handler = Callable[[dict[str, Any]], Any]
 HANDLERS: dict[str, Handler] = {}
 
+#: The package's modules the ops import when first asked (a plain start needs only what its first
+#: answers need). The browser's memory snapshot imports them all before it is taken, so that a
+#: restored engine has every one, and none of the modules only the build and the benchmarks use
+#: (puzzle generation, prepared answers, matches: over half a second more in Pyodide).
+OP_MODULES = ("search", "review", "records", "setup", "puzzles", "solve")
+
 #: Caps on what one request may ask, so that no request can keep the worker busy for long or
 #: make it run out of memory: the AI's think time and node budget, a slice of a search, and the
 #: moves of a game record. A search given only a node budget also stops after MAX_TIME_MS.

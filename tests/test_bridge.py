@@ -584,3 +584,25 @@ def test_a_null_required_field_or_a_huge_id_is_a_plain_request_error():
     setup = {"board": {}, "turn": "w", "charges": [{"square": "a1", "direction": ["n"], "distance": 2}]}
     problems = ask(op="setup", game="lion", setup=setup)["problems"]
     assert any("direction must be north, east, south or west, not a list" in p["text"] for p in problems)
+
+
+def test_the_snapshot_imports_every_module_the_ops_use_and_none_of_the_builds():
+    """The browser's memory snapshot imports bridge.OP_MODULES (site/engine/warmstart.js): they must
+    be every package module the bridge imports, at the top or inside an op, and every module those
+    import in turn; the build's own (puzzle generation, prepared answers, matches) stay out."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    def package_imports(name: str) -> set[str]:
+        tree = ast.parse(Path(importlib.import_module(f"pygame_rules.{name}").__file__).read_text())
+        return {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module}
+
+    needed, todo = set(), ["bridge"]
+    while todo:
+        for module in package_imports(todo.pop()) - needed:
+            needed.add(module)
+            todo.append(module)
+    assert needed - {"core"} <= set(bridge.OP_MODULES)  # core comes with the bridge itself
+    assert not {"puzzlegen", "prepared", "match"} & set(bridge.OP_MODULES)
+    assert set(bridge.OP_MODULES) <= needed  # and nothing the bridge does not use

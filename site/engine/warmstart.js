@@ -88,8 +88,9 @@ export async function restore(lockFileContents, snapshot, quiet) {
 /**
  * Python started the way a snapshot needs, and its snapshot: {pyodide, snapshot}. No `packages`:
  * the package loader keeps JS objects that a snapshot cannot hold ("Unexpected hiwire entry"), so
- * the wheel is unzipped from Python, and every module imported, since the files themselves are not
- * in the snapshot (a restore writes them again). The snapshot is taken before any request, so
+ * the wheel is unzipped from Python, and every module the bridge's ops use is imported (its
+ * OP_MODULES), so that a restored engine has them; the files are not in the snapshot (a restore
+ * writes them again), and the build's own modules are left out (they cost more than the rest). The snapshot is taken before any request, so
  * later visits start as clean as this one; it is null if Pyodide could not make one (this Python
  * works on all the same).
  */
@@ -100,11 +101,10 @@ export async function startWithSnapshot(lockFileContents, quiet) {
   ]);
   writeWheel(pyodide, wheel);
   pyodide.runPython(`
-import importlib, pkgutil
-import pygame_rules
-for module in pkgutil.walk_packages(pygame_rules.__path__, "pygame_rules."):
-    if not module.name.endswith(".__main__"):
-        importlib.import_module(module.name)
+import importlib
+from pygame_rules import bridge
+for name in bridge.OP_MODULES:
+    importlib.import_module(f"pygame_rules.{name}")
 `);
   let snapshot = null;
   try {

@@ -60,7 +60,8 @@ const lazy = (name, matches, load) =>
       element: $(`${name}-view`),
       matches,
       load,
-      onError: (error) => showMessage(`This page could not be opened: ${describeError(error)}. Check the connection and try again.`),
+      // A module that did not arrive (offline before the site was stored, a host that lost a file).
+      onError: () => showMessage("This view could not be opened: a file of the site did not arrive. Check the connection and try again."),
     }),
   );
 const libraryView = lazy(

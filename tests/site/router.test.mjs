@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
-import { createRouter } from "../../site/router.js";
+import { createRouter, lazyView } from "../../site/router.js";
 
 let pushed;
 beforeEach(() => {
@@ -63,4 +63,72 @@ test("go() to the hash already shown adds no history entry; replace() never does
   router.replace("#game=lion");
   assert.deepEqual(pushed, ["#library"]);
   assert.equal(location.hash, "#game=lion");
+});
+
+test("a lazy view loads once, when first shown or asked, and shows what the hash says", async () => {
+  const log = [];
+  let loads = 0;
+  const router = createRouter({ fallback: view("game", "", log) });
+  const library = router.add(
+    lazyView({
+      name: "library",
+      element: { hidden: true },
+      matches: (hash) => (hash.startsWith("#library") ? { rest: hash.slice(8) } : null),
+      load: async () => {
+        loads++;
+        return view("library", "#library", log);
+      },
+    }),
+  );
+  router.go("#library=a");
+  assert.equal(router.current, "library");
+  assert.equal(library.element.hidden, false, "shown at once, drawn once loaded");
+  router.go("#library=b");
+  await library.load();
+  await Promise.resolve();
+  assert.equal(loads, 1);
+  assert.deepEqual(log.filter((l) => l.includes("library")), ["show library =a true", "show library =b false"]);
+
+  // Left before its module arrived: it is not shown once it does.
+  const log2 = [];
+  let arrive;
+  const late = router.add(
+    lazyView({ name: "late", element: { hidden: true }, matches: (h) => (h === "#late" ? {} : null), load: () => new Promise((r) => (arrive = r)) }),
+  );
+  router.go("#late");
+  router.go("#game");
+  arrive(view("late", "#late", log2));
+  await late.load();
+  await Promise.resolve();
+  assert.deepEqual(log2, ["hide late"]);
+});
+
+test("a lazy view whose module fails says so, and loads again when next shown", async () => {
+  const errors = [];
+  let tries = 0;
+  const log = [];
+  const router = createRouter({ fallback: view("game", "", []) });
+  const editor = router.add(
+    lazyView({
+      name: "editor",
+      element: { hidden: true },
+      matches: (hash) => (hash === "#editor" ? {} : null),
+      load: async () => {
+        tries++;
+        if (tries === 1) throw new TypeError("Failed to fetch dynamically imported module");
+        return view("editor", "#editor", log);
+      },
+      onError: (error) => errors.push(error.message),
+    }),
+  );
+  router.go("#editor");
+  await editor.load().catch(() => {});
+  await new Promise((resolve) => setTimeout(resolve));
+  assert.deepEqual(errors, ["Failed to fetch dynamically imported module"]);
+  router.go("#game");
+  router.go("#editor");
+  await editor.load();
+  await Promise.resolve();
+  assert.equal(tries, 2);
+  assert.deepEqual(log, ["show editor  true"]);
 });

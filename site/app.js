@@ -102,6 +102,15 @@ const puzzlesView = lazy("puzzles", readPuzzleHash, async () =>
   }),
 );
 const renderLibraryIfShown = () => libraryView.ifLoaded((view) => view.render());
+// A record file dropped anywhere on the page is imported, even before the library's modules load
+// (without this the browser would leave the site to show the file).
+addEventListener("dragover", (e) => e.preventDefault());
+addEventListener("drop", (e) => {
+  if (!e.dataTransfer?.files.length) return;
+  e.preventDefault();
+  const file = e.dataTransfer.files[0];
+  libraryView.load().then((view) => view.importFile(file), () => showMessage("The library could not be opened to import that file: a file of the site did not arrive."));
+});
 // Back from a game's rules goes to that game: the one in progress, else its saved or a new one.
 const gameHash = (game) => {
   const known = app.catalog?.games.some((g) => g.id === game);

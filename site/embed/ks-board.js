@@ -87,7 +87,9 @@ class KsBoard extends HTMLElement {
   }
 
   disconnectedCallback() {
-    this.#play?.stopThinking();
+    // The game goes with the element (put back, it renders a new one): answers still on their way are ignored.
+    this.#play?.drop();
+    this.#play = null;
     this.#renders++;
     this.#board?.destroy();
     this.#board = null;

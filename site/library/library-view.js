@@ -30,12 +30,6 @@ export function createLibraryView({ element, navigate }) {
     use: importRecord,
     onError: (message) => shown || showMessage(message), // a file dropped on another view
   });
-  addEventListener("dragover", (e) => e.preventDefault());
-  addEventListener("drop", (e) => {
-    if (!e.dataTransfer?.files.length) return;
-    e.preventDefault();
-    void form.readFile(e.dataTransfer.files[0]);
-  });
   return {
     name: "library",
     element,
@@ -50,6 +44,8 @@ export function createLibraryView({ element, navigate }) {
       $("library-link").hidden = false;
     },
     render: renderLibraryIfShown,
+    /** A record file dropped anywhere on the page (app.js listens, before this module loads too). */
+    importFile: (file) => form.readFile(file),
   };
 }
 

@@ -388,3 +388,36 @@ def test_a_first_visits_board_plays_its_opening_before_python(new_site):
         record.play(move)  # every move legal, replayed by the rules
     assert site.pieces("ks-board") == record.position.pieces_on_board()
     site.watch.assert_clean()
+
+
+def test_a_board_removed_while_its_move_awaits_the_engine_leaves_no_error(new_site):
+    """A page takes a <ks-board> away while the person's move is still with the engine (here: the
+    opening's second part and Python both held back): the answer that comes later is dropped
+    quietly, with no error on the page."""
+    from test_first_visit import first_legal, hold_runtime, release
+
+    site = new_site()
+    held = hold_runtime(site)
+    rest = []
+    site.page.context.route("**/prepared/lion-more.txt.gz", lambda route: rest.append(route))
+    page = site.page
+    page.goto("board.html#game=lion&players=computer")
+    board = page.locator("ks-board")
+    expect(board.locator(".note")).to_have_text(re.compile(r"to move \(you\)"), timeout=30_000)
+
+    def play_first_legal():
+        move = first_legal("lion", page.evaluate("document.querySelector('ks-board').state.history"))
+        for square in move["path"]:
+            board.locator(f".sq[data-square='{square}']").click()
+
+    play_first_legal()
+    page.wait_for_function("() => document.querySelector('ks-board').state?.history.length >= 2", timeout=20_000)
+    play_first_legal()  # its answer waits for the opening's second part, then for Python
+    page.evaluate("document.querySelector('ks-board').remove()")
+    for route in rest:
+        route.continue_()
+    site.page.context.unroute("**/prepared/lion-more.txt.gz")
+    release(site, held)
+    page.evaluate("async () => { const { sharedEngine } = await import('./engine/engine.js'); await sharedEngine().ready; }")
+    page.wait_for_timeout(1_000)  # the move's answer, then whatever the page would do with it
+    site.watch.assert_clean()

@@ -331,3 +331,23 @@ def test_hundreds_of_damaged_entries_with_the_storage_full_are_all_kept(new_site
     assert all(v in text for v in damaged.values())
     site.page.screenshot(path="/tmp/ks-library-unreadable.png")
     site.watch.assert_clean()
+
+
+def test_a_record_file_dropped_on_the_board_is_imported(new_site):
+    """A record file dropped anywhere on the page, here on the game's board before the library was
+    ever opened, opens as a new game and is kept in the library; the page never leaves the site."""
+    site = new_site()
+    site.open()
+    site.play("K@c8", ["c8"])
+    files = site.page.evaluate_handle(
+        "text => { const t = new DataTransfer(); t.items.add(new File([text], 'game.txt', { type: 'text/plain' })); return t; }",
+        RECORD,
+    )
+    site.page.dispatch_event("#board", "drop", {"dataTransfer": files})
+    expect(site.page.locator("#moves .mv").filter(has_not_text="…")).to_have_count(6)
+    site.wait_idle()
+    assert site.history() == ["K@c8", "K@b1", "c8>e6", "b1>d1", "e6>h7", "d3-e4"]
+    assert "/index.html#" in site.page.url  # still the site, not the file shown by the browser
+    open_library(site)
+    expect(rows(site)).to_have_count(2)  # the game before is kept
+    site.watch.assert_clean()

@@ -36,7 +36,7 @@ import {
   wireGameControls,
 } from "./game/game.js";
 import { editorHash, readEditorHash } from "./editor/editor-state.js";
-import { tellUnreadable } from "./library/unreadable.js";
+import { importDroppedFiles, tellUnreadable } from "./library/library-early.js";
 import { analysisHash, isAnalysisHash, linkHash, readLink } from "./common/links.js";
 import { describeError, showMessage } from "./common/messages.js";
 import { readPuzzleHash } from "./puzzles/puzzle-data.js";
@@ -102,15 +102,7 @@ const puzzlesView = lazy("puzzles", readPuzzleHash, async () =>
   }),
 );
 const renderLibraryIfShown = () => libraryView.ifLoaded((view) => view.render());
-// A record file dropped anywhere on the page is imported, even before the library's modules load
-// (without this the browser would leave the site to show the file).
-addEventListener("dragover", (e) => e.preventDefault());
-addEventListener("drop", (e) => {
-  if (!e.dataTransfer?.files.length) return;
-  e.preventDefault();
-  const file = e.dataTransfer.files[0];
-  libraryView.load().then((view) => view.importFile(file), () => showMessage("The library could not be opened to import that file: a file of the site did not arrive."));
-});
+importDroppedFiles(() => libraryView.load());
 // Back from a game's rules goes to that game: the one in progress, else its saved or a new one.
 const gameHash = (game) => {
   const known = app.catalog?.games.some((g) => g.id === game);

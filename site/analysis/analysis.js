@@ -9,13 +9,12 @@
 // shown, the move tree), analysis-search.js (the engine on the position shown), analysis-review.js
 // (the game review), analysis-view.js and engine-view.js (what is drawn).
 
-import { isAnalysisHash } from "../common/links.js";
 import { createRecordForm } from "../library/records.js";
 import { createAnalysisCtrl } from "./analysis-ctrl.js";
 import { MARKUP } from "./analysis-view.js";
 
 /**
- * The analysis view for the router: {name, element, matches, show, hide}, plus `review()` to run a
+ * The analysis view, for app.js's lazy view (router.js): {show, hide}, plus `review()` to run a
  * game review of the record shown (after `router.go(analysisHash(record))`). `facing(record)` is the
  * orientation a record opens in: the person's side at the bottom when it is the game they play.
  */
@@ -60,9 +59,6 @@ export function createAnalysisView(element, { facing = () => "normal" } = {}) {
   });
 
   return {
-    name: "analysis",
-    element,
-    matches: (hash) => (isAnalysisHash(hash) ? { hash } : null),
     show({ hash }) {
       a.shown = true;
       if (hash === a.hash && a.state) return ctrl.search.start(); // back to the analysis as it was

@@ -13,7 +13,7 @@ import { linkHash } from "../common/links.js";
 import { describeError } from "../common/messages.js";
 import { LIMITS } from "../common/storage.js";
 import { renderFields } from "./editor-fields.js";
-import { createEditorState, ERASER, readEditorHash } from "./editor-state.js";
+import { createEditorState, ERASER } from "./editor-state.js";
 import { MARKUP, renderChoice, renderPalette, renderPlayers, renderSides, renderVerdict, say, setBusy } from "./editor-view.js";
 
 export { editorHash } from "./editor-state.js";
@@ -21,7 +21,7 @@ export { editorHash } from "./editor-state.js";
 const CHECK_DELAY_MS = 150; // set-ups are checked once the clicks pause, not on every one
 
 /**
- * The editor view, for the router. `engine` is the shared engine; `current()` gives the game the
+ * The editor view, for app.js's lazy view (router.js: `show`, `hide`). `engine` is the shared engine; `current()` gives the game the
  * game view shows ({game, variant}) for a bare `#editor`; `play(record, mode, level)` opens a set-up
  * as a new game in the game view; `keep(record, board)` saves it to the library (true if kept).
  */
@@ -38,9 +38,6 @@ export function createEditor({ element, engine, current, play, keep }) {
   };
   const { ed } = ctrl;
   return {
-    name: "editor",
-    element,
-    matches: readEditorHash,
     async show(params, hash) {
       if (!ctrl.board) build(ctrl, { play, keep });
       ed.title ??= document.title; // the game view's, given back on leaving

@@ -39,14 +39,13 @@ export function createEngine(first = null, makeWorker = newWorker) {
   let nextSearch = 1;
   const prepared = new Map(); // game -> a promise of its prepared answers (prepared.js), or of null
   const preparedNow = new Map(); // game -> its prepared answers, once loaded
-  const unread = new Map(); // game -> reads the rest of its prepared answers, then a promise of that, until done
+  const unread = new Map(); // game -> {read(), reading}: the rest of its prepared answers, until read
   // The rest of `game`'s prepared answers read (once): a promise, or null if nothing is left to read.
   const readRest = (game) => {
-    const read = unread.get(game);
-    if (typeof read !== "function") return read ?? null;
-    const reading = read().then(() => unread.delete(game));
-    unread.set(game, reading);
-    return reading;
+    const rest = unread.get(game);
+    if (!rest) return null;
+    rest.reading ??= rest.read().then(() => unread.delete(game));
+    return rest.reading;
   };
   let worker = null;
   let stage = "Starting";
@@ -219,7 +218,7 @@ export function createEngine(first = null, makeWorker = newWorker) {
           game,
           first.then((bytes) => unpackPrepared(bytes, game)).then(add),
         );
-        unread.set(game, () => Promise.all(rest.map((bytes) => bytes.then((b) => unpackPrepared(b, game)).then(add))));
+        unread.set(game, { read: () => Promise.all(rest.map((bytes) => bytes.then((b) => unpackPrepared(b, game)).then(add))), reading: null });
       }
       return prepared.get(game);
     },

@@ -14,7 +14,8 @@ const $ = (id) => document.getElementById(id);
 let go = null;
 let shown = false;
 
-/** The library view for the router; `navigate(hash)` goes to another view (the router's `go`). */
+/** The library view, for app.js's lazy view (router.js: `show`, `hide`, and `render`, `importFile`);
+ * `navigate(hash)` goes to another view (the router's `go`). */
 export function createLibraryView({ element, navigate }) {
   go = navigate;
   $("library-back").onclick = (e) => {
@@ -31,9 +32,6 @@ export function createLibraryView({ element, navigate }) {
     onError: (message) => shown || showMessage(message), // a file dropped on another view
   });
   return {
-    name: "library",
-    element,
-    matches: (hash) => (hash === "#library" ? {} : null),
     show: () => {
       shown = true;
       $("library-link").hidden = true;
@@ -44,7 +42,7 @@ export function createLibraryView({ element, navigate }) {
       $("library-link").hidden = false;
     },
     render: renderLibraryIfShown,
-    /** A record file dropped anywhere on the page (app.js listens, before this module loads too). */
+    /** A record file dropped anywhere on the page (library-early.js listens, before this module loads too). */
     importFile: (file) => form.readFile(file),
   };
 }

@@ -12,7 +12,6 @@
 
 import { createBoard } from "../board/board.js";
 import { describeError, showMessage } from "../common/messages.js";
-import { readPuzzleHash } from "./puzzle-data.js";
 import { openNext, openRated, show, showList } from "./puzzles-ctrl.js";
 import { onMove, showHint, takeBack } from "./puzzle-play.js";
 import { createPuzzlesState } from "./puzzles-state.js";
@@ -21,7 +20,7 @@ import { buildPuzzlesPage, renderProgress, setPhase } from "./puzzles-view.js";
 export { checkPuzzles, legs, PUZZLE_ID, puzzleName, readPuzzleHash } from "./puzzle-data.js";
 
 /**
- * The puzzles view, for the router. `engine` is the page's rules engine, `storage` the site's
+ * The puzzles view, for app.js's lazy view (router.js: `show`, `hide`). `engine` is the page's rules engine, `storage` the site's
  * storage (solved puzzles, attempts), `navLink` the top bar's link here (marked while shown), `go(hash)` / `replace(hash)` navigate with / without a history entry,
  * `facing(info, side)` is the orientation that puts `side` at the bottom, `currentGame()` the game
  * on the game view's board (its puzzles are listed first) and `backToGame()` returns to it.
@@ -55,9 +54,6 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
   });
 
   return {
-    name: "puzzles",
-    element,
-    matches: readPuzzleHash,
     show: (params, hash, changed) => {
       navLink?.setAttribute("aria-current", "page");
       show(ctrl, params, hash, changed).catch((error) => showMessage(`The puzzle could not be shown: ${describeError(error)}`));

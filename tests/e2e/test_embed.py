@@ -350,11 +350,21 @@ def test_a_long_position_is_quoted_short_in_place(new_site):
     assert len(error.text_content()) < 300
 
 
+def play_first_legal(page, game: str = "lion") -> str:
+    """Click the first legal move (as the bridge lists it) on the page's <ks-board>; its text."""
+    from test_first_visit import first_legal
+
+    move = first_legal(game, page.evaluate("document.querySelector('ks-board').state.history"))
+    for square in move["path"]:
+        page.locator(f"ks-board .sq[data-square='{square}']").click()
+    return move["text"]
+
+
 def test_a_first_visits_board_plays_its_opening_before_python(new_site):
     """A board embedded in a frame, on a first visit, with the runtime held back: the person's first
     two moves and the computer's reply between them come from the answers prepared at build time
     (as on the site's own page); then Python arrives and the board goes on with Python's reply."""
-    from test_first_visit import first_legal, hold_runtime, release
+    from test_first_visit import hold_runtime, release
 
     site = new_site()
     held = hold_runtime(site)
@@ -363,20 +373,14 @@ def test_a_first_visits_board_plays_its_opening_before_python(new_site):
     board = page.locator("ks-board")
     expect(board.locator(".note")).to_have_text(re.compile(r"to move \(you\)"), timeout=30_000)
 
-    def play_first_legal():
-        move = first_legal("lion", page.evaluate("document.querySelector('ks-board').state.history"))
-        for square in move["path"]:
-            board.locator(f".sq[data-square='{square}']").click()
-        return move["text"]
-
     def history_reaches(count, timeout):
         page.wait_for_function(f"() => document.querySelector('ks-board').state?.history.length >= {count}", timeout=timeout)
         return page.evaluate("document.querySelector('ks-board').state.history")
 
-    first = play_first_legal()
+    first = play_first_legal(page)
     opening = history_reaches(2, 20_000)  # the computer's reply, from the opening book
     assert opening[0] == first
-    second = play_first_legal()
+    second = play_first_legal(page)
     before = history_reaches(3, 20_000)
     assert before == [*opening, second]
     assert held, "the runtime was never requested"
@@ -394,7 +398,7 @@ def test_a_board_removed_while_its_move_awaits_the_engine_leaves_no_error(new_si
     """A page takes a <ks-board> away while the person's move is still with the engine (here: the
     opening's second part and Python both held back): the answer that comes later is dropped
     quietly, with no error on the page."""
-    from test_first_visit import first_legal, hold_runtime, release
+    from test_first_visit import hold_runtime, release
 
     site = new_site()
     held = hold_runtime(site)
@@ -405,14 +409,9 @@ def test_a_board_removed_while_its_move_awaits_the_engine_leaves_no_error(new_si
     board = page.locator("ks-board")
     expect(board.locator(".note")).to_have_text(re.compile(r"to move \(you\)"), timeout=30_000)
 
-    def play_first_legal():
-        move = first_legal("lion", page.evaluate("document.querySelector('ks-board').state.history"))
-        for square in move["path"]:
-            board.locator(f".sq[data-square='{square}']").click()
-
-    play_first_legal()
+    play_first_legal(page)
     page.wait_for_function("() => document.querySelector('ks-board').state?.history.length >= 2", timeout=20_000)
-    play_first_legal()  # its answer waits for the opening's second part, then for Python
+    play_first_legal(page)  # its answer waits for the opening's second part, then for Python
     page.evaluate("document.querySelector('ks-board').remove()")
     for route in rest:
         route.continue_()

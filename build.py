@@ -305,6 +305,75 @@ console.log(JSON.stringify({ count, size }));
 """
 
 
+#: The pages' entry modules (output: source, in the built folder), each bundled by esbuild with the
+#: modules it imports: a page downloads a few files at once instead of a waterfall of some 60
+#: modules, 8 deep (a first visit takes its first move 0.2-0.4 s sooner, bench/README.md). Every
+#: bundle and every piece they share lies one folder down, as site/'s feature modules do, so the
+#: addresses those make from import.meta.url ("../pyodide/", "../engine/worker.js") still hold.
+BUNDLES = {
+    "bundle/app": "app.js",
+    "bundle/updates": "updates.js",
+    "bundle/ks-board": "ks-board.js",
+    "embed/board-frame": "embed/board-frame.js",
+    "learn/examples": "learn/examples.js",
+    # At its own address too: the browser tests (and a console) reach the page's engine through
+    # it, and it re-exports the very module instance the bundles use.
+    "engine/engine": "engine/engine.js",
+}
+
+BUNDLE = """
+import { build } from "esbuild";
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const said = (messages) => messages.map((m) => `${m.location ? `${m.location.file}:${m.location.line}: ` : ""}${m.text}`).join("\\n");
+let result;
+try {
+  result = await build({ ...JSON.parse(text), logLevel: "silent" });
+} catch (error) {
+  console.error(error.errors ? said(error.errors) : String(error));
+  process.exit(1);
+}
+if (result.warnings.length) { console.error(said(result.warnings)); process.exit(1); }
+console.log(JSON.stringify(Object.keys(result.metafile.inputs)));
+"""
+
+
+def bundle(site: Path, entries: dict[str, str] = BUNDLES) -> None:
+    """Bundle the pages' modules (``entries``, with esbuild) in ``site``, and delete the modules
+    the bundles hold. A top-level entry (app.js, ks-board.js) becomes one line that imports its
+    bundle (ks-board.js is the address other sites embed), and the pages name the bundle itself."""
+    with tempfile.TemporaryDirectory() as tmp:
+        options = {
+            "absWorkingDir": str(site),
+            "entryPoints": [{"out": out, "in": f"./{source}"} for out, source in entries.items()],
+            "outdir": tmp,
+            "bundle": True,
+            "splitting": True,  # code two bundles share is one file: one module instance per page
+            "format": "esm",
+            "chunkNames": "bundle/[name]-[hash]",
+            "charset": "utf8",
+            "sourcemap": "linked",  # for the browser's developer tools; the service worker skips them
+            "metafile": True,
+        }
+        done = subprocess.run(
+            [node_binary(), "--input-type=module", "-e", BUNDLE],
+            cwd=ROOT, input=json.dumps(options), capture_output=True, text=True,
+        )
+        if done.returncode:
+            sys.exit(f"build.py: bundling the pages' modules failed:\n{done.stderr.strip()}")
+        for source in json.loads(done.stdout.strip().splitlines()[-1]):
+            (site / source).unlink()
+        shutil.copytree(tmp, site, dirs_exist_ok=True)
+    for out, source in entries.items():
+        if "/" not in source:
+            (site / source).write_text(f'// The bundle of this module and what it imports (build.py).\nimport "./{out}.js";\n')
+            for page in site.glob("*.html"):
+                page.write_text(page.read_text().replace(f'src="{source}"', f'src="{out}.js"'))
+    for folder in sorted((p for p in site.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+
+
 BUILD_META = re.compile(r'<meta name="ks-build" content="[^"]*">')
 
 
@@ -337,7 +406,7 @@ def write_service_worker(site: Path) -> dict:
         "globPatterns": ["**/*"],
         # The prepared answers serve a first visit only (a page the service worker does not control
         # yet): later visits restore Python from the snapshot. Never downloaded for nothing.
-        "globIgnores": ["prepared/**"],
+        "globIgnores": ["prepared/**", "**/*.map"],  # the bundles' source maps: for developer tools only
         "swDest": str(site / "sw.js"),
         # The runtime goes into sw.js itself: nothing is loaded from a CDN, and one file is simpler.
         "inlineWorkboxRuntime": True,
@@ -349,10 +418,11 @@ def write_service_worker(site: Path) -> dict:
         # A new version waits until the page asks for it (a person's click), never under a game.
         "skipWaiting": False,
         "clientsClaim": True,
-        # Named by their content (the wheel) or by the Pyodide version (the runtime): precached by
-        # URL alone, so fetched through the HTTP cache (cache mode "default", not "reload"), which a
-        # first visit's worker has just filled. Every other file is fetched afresh by its hash.
-        "dontCacheBustURLsMatching": r"^pyodide/[^/]+/",
+        # Named by their content (the wheel, the bundles' shared pieces) or by the Pyodide version
+        # (the runtime): precached by URL alone, so fetched through the HTTP cache (cache mode
+        # "default", not "reload"), which a first visit's page and worker have just filled. Every
+        # other file is fetched afresh by its hash.
+        "dontCacheBustURLsMatching": r"^pyodide/[^/]+/|^bundle/[^/]+-[0-9A-Z]{8}\.js$",
     }
     # Workbox's minifier runs in worker threads that use the global Web Crypto, which Node 18
     # (Debian 12's) has only with this flag; later versions have it always.
@@ -387,6 +457,7 @@ def build() -> Path:
     # The opening's answers, for a first visit before Python is ready (kept under build/ per version
     # of the package's sources: preparing them takes minutes).
     prepared.write(DIST / "prepared", cache=ROOT / "build" / "prepared")
+    bundle(DIST)
     write_api_docs(DIST)
     write_service_worker(DIST)  # last: it lists every file above with its hash
     return DIST

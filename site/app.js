@@ -43,6 +43,8 @@ import { readPuzzleHash } from "./puzzles/puzzle-data.js";
 import { createRouter, lazyView } from "./router.js";
 import { createRulesView } from "./learn/rules.js";
 import { newId } from "./common/storage.js";
+// Written by build.py, read by common/catalog.js: bundled with the page, not fetched after it.
+import "./games.js";
 
 const html = document.documentElement;
 html.dataset.app = "running"; // start.js reports load failures until now; from here the app does

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
+import shutil
+import subprocess
 import sys
 import zipfile
+from pathlib import Path
+
+import pytest
 
 import build
 
@@ -102,3 +108,62 @@ def test_the_server_takes_a_download_dropped_halfway_quietly(tmp_path, capsys):
         httpd.shutdown()
         httpd.server_close()
     assert "Exception occurred" not in capsys.readouterr().err
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+# Runs the built page's entry and the engine's own address in Node: what the page's modules saw.
+RUN_BUNDLE = """
+const site = new URL(process.argv[1]);
+await import(new URL("app.js", site));
+const { engine } = await import(new URL("engine/engine.js", site));
+console.log(JSON.stringify({ ...globalThis.seen, sameEngine: globalThis.seen.engine === engine }));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="the build needs Node.js")
+def test_bundles_hold_the_modules_keep_their_addresses_and_share_one_instance(tmp_path):
+    """bundle(): the modules go into bundles one folder down, so an address a feature module makes
+    from import.meta.url ("../data/") still points where it did; a module that is an entry of its
+    own (the engine) and part of a bundle is one instance; the page names its bundle, the old top
+    address imports it, and the modules the bundles hold are gone."""
+    site = tmp_path / "site"
+    write(site / "package.json", '{"type": "module"}')  # for Node only: the browser needs none
+    write(site / "index.html", '<script type="module" src="app.js"></script>')
+    write(site / "app.js", 'import { where } from "./feature/a.js";\nimport { engine } from "./engine/engine.js";\nglobalThis.seen = { where, engine };\n')
+    write(site / "feature" / "a.js", 'import { mark } from "../common/mark.js";\nexport const where = new URL("../data/x.json", import.meta.url).href + mark;\n')
+    write(site / "common" / "mark.js", 'export const mark = "#";\n')
+    write(site / "engine" / "engine.js", 'export const engine = { made: Math.random() };\n')
+    build.bundle(site, {"bundle/app": "app.js", "engine/engine": "engine/engine.js"})
+
+    assert not (site / "feature").exists() and not (site / "common").exists()
+    assert (site / "index.html").read_text() == '<script type="module" src="bundle/app.js"></script>'
+    assert 'import "./bundle/app.js";' in (site / "app.js").read_text()
+    run = subprocess.run([shutil.which("node"), "--input-type=module", "-e", RUN_BUNDLE, (site / "x").as_uri()],
+                         capture_output=True, text=True, check=True)
+    seen = json.loads(run.stdout)
+    assert seen["where"] == (site / "data" / "x.json").as_uri() + "#"
+    assert seen["sameEngine"] is True
+
+
+SITE = Path(build.__file__).resolve().parent / "site"
+#: `new URL("...", import.meta.url)`: an address a module makes from its own.
+OWN_ADDRESS = re.compile(r'new URL\(\s*[`"]([^`"]*)[`"]\s*,\s*import\.meta\.url\s*\)')
+
+
+def test_every_address_made_from_a_modules_own_is_named_from_the_sites_top():
+    """What bundle() relies on: a module the pages load lies one folder down and names the site's
+    files from the top ("../engine/worker.js", not "./worker.js"), since the build moves its code
+    into a bundle one folder down, not necessarily its own folder; the top's modules make none."""
+    for module in sorted(SITE.rglob("*.js")):
+        relative = module.relative_to(SITE)
+        addresses = OWN_ADDRESS.findall(module.read_text())
+        if relative.parts[0] == "engine" and relative.name in ("worker.js", "warmstart.js"):
+            continue  # the worker's modules are not bundled
+        if len(relative.parts) == 1:
+            assert addresses == [], f"{relative} makes an address from its own, at the top"
+        for address in addresses:
+            assert address.startswith("../"), f"{relative}: {address!r} is not named from the site's top"

@@ -27,7 +27,9 @@ const RESTARTS_PER_MINUTE = 3;
 export const WAITING_TEXT = "Waiting for the engine: Python is still loading…";
 const BUSY_RETRY_MS = 250; // a search refused because many are running asks again after this // more than this and the engine gives up (something keeps killing it)
 
-const newWorker = () => new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+// Named from the site's top ("../"), as every address made from import.meta.url is: the build bundles
+// this module into a file one folder down, not necessarily this folder (build.py's bundle()).
+const newWorker = () => new Worker(new URL("../engine/worker.js", import.meta.url), { type: "module" });
 const isObject = (value) => value !== null && typeof value === "object";
 
 /** An engine on a new worker, or on `first` if given (one already started, see sharedEngine). */

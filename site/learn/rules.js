@@ -35,7 +35,8 @@ const pages = new Map();
 /** A game's rules data; `game` must be a catalog id (it names a file). */
 export function rulesPage(game) {
   if (!pages.has(game)) {
-    const loading = fetch(new URL(`./rules/${game}.json`, import.meta.url)).then((response) => {
+    // Named from the site's top: the build bundles this module into a file one folder down (build.py).
+    const loading = fetch(new URL(`../learn/rules/${game}.json`, import.meta.url)).then((response) => {
       if (!response.ok) throw new Error(`could not download the rules (HTTP ${response.status})`);
       return response.json();
     });

@@ -159,7 +159,8 @@ def test_a_worker_that_closes_itself_while_the_computer_thinks_is_replaced(new_s
     site.watch.assert_clean()
 
 
-@pytest.mark.parametrize("file", ["engine.js", "messages.js", "app.js"])
+# The page's bundle, and the pieces it shares with the other pages (build.py bundles the modules).
+@pytest.mark.parametrize("file", ["app.js", "bundle/chunk-*.js"])
 def test_a_page_file_that_fails_to_load_is_reported(new_site, file):
     site = new_site()
     site.page.route(f"**/{file}", lambda route: route.abort())

@@ -115,7 +115,8 @@ def test_every_file_of_the_build_is_precached(site_url):
 
 def test_a_first_visit_downloads_the_runtime_once(browser_type, browser_type_launch_args, tmp_path):
     """The service worker precaches the runtime the page's worker has just downloaded (through the
-    HTTP cache), instead of downloading its 13 MB again."""
+    HTTP cache), instead of downloading its 13 MB again; the same for the bundles' pieces, which
+    are named by their content too."""
     httpd = build.server(build.DIST, handler=build.CountingHandler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     build.CountingHandler.served.clear()
@@ -136,6 +137,8 @@ def test_a_first_visit_downloads_the_runtime_once(browser_type, browser_type_lau
     sizes = {name: (build.DIST / name).stat().st_size for name in files_of(build.DIST)}
     runtime = {name for name in sizes if re.match(r"pyodide/[^/]+/", name)}
     assert runtime and {name: served.get(name) for name in runtime} == {name: sizes[name] for name in runtime}
+    pieces = {name for name in sizes if re.match(r"bundle/[^/]+-[0-9A-Z]{8}\.js$", name)}
+    assert pieces and {name: served.get(name) for name in pieces} == {name: sizes[name] for name in pieces}
     # The rest (about 0.4 MB of pages, scripts and data) the service worker fetches afresh by hash.
     assert sum(served.values()) < sum(sizes.values()) + 1_000_000
 

@@ -76,14 +76,12 @@ const waiting = [];
 export async function act(task, { byComputer = false } = {}) {
   if (!app.ready) return;
   if (!byComputer) actionHooks.personActs();
-  if (app.busy) {
-    if (!byComputer) await new Promise((resolve) => waiting.push(resolve));
-    if (byComputer || !app.ready) return;
-  }
-  app.busy = true;
+  if (!app.busy) app.busy = true;
+  else if (byComputer) return;
+  else await new Promise((resolve) => waiting.push(resolve)); // the action before hands over to this one
   renderControls();
   try {
-    await task();
+    if (app.ready) await task(); // not if Python was lost meanwhile: the actions after still run their turn
   } catch (error) {
     board.cancel(); // a move that failed leaves its piece where it was
     if (error?.type !== "WorkerLost") showMessage(describeError(error)); // onEngineLost says that

@@ -266,8 +266,9 @@ def files_of(folder: Path) -> dict[str, str]:
 
 
 def precached_files(folder: Path) -> set[str]:
-    """Every file but the answers prepared for a first visit (a returning visit has Python at once)."""
-    return {name for name in files_of(folder) if not name.startswith("prepared/")}
+    """Every file but the answers prepared for a first visit (a returning visit has Python at once)
+    and the bundles' source maps (for developer tools)."""
+    return {name for name in files_of(folder) if not name.startswith("prepared/") and not name.endswith(".map")}
 
 
 def test_a_new_deploy_is_offered_and_never_mixed_with_the_old(new_site, two_builds):

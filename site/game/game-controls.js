@@ -36,8 +36,8 @@ export function renderNav(leaving = () => {}) {
 // Going through the line (review.js): the buttons under the board (named as these are) and the keys.
 const review = {
   first: () => goTo(0),
-  back: () => goTo((cursor) => cursor - 1),
-  forward: () => goTo((cursor) => cursor + 1),
+  back: () => goTo(app.line.cursor - 1),
+  forward: () => goTo(app.line.cursor + 1),
   last: () => goTo(app.line.moves.length),
 };
 

@@ -67,32 +67,23 @@ async function fetchGame(record) {
 const actionHooks = { personActs: () => {}, settled: () => {} };
 export const followActions = (hooks) => Object.assign(actionHooks, hooks);
 
-// Run one action against Python, and show any error (the game stays). A person's action cancels
-// the computer's search; when the action is done, the computer moves if it is its turn. A person's
-// action that comes while another runs (a click while the computer's move goes in, or while a
-// move waits for Python) waits for it, in the order they came: no click is lost. The computer's
-// own move never waits: it is searched again once all is settled.
-const waiting = [];
+// Run one action against Python: the controls wait, and any error is shown (the game stays). A
+// person's action cancels the computer's search; when the action is done, the computer moves if
+// it is its turn.
 export async function act(task, { byComputer = false } = {}) {
-  if (!app.ready) return;
+  if (app.busy || !app.ready) return;
   if (!byComputer) actionHooks.personActs();
-  if (!app.busy) app.busy = true;
-  else if (byComputer) return;
-  else await new Promise((resolve) => waiting.push(resolve)); // the action before hands over to this one
+  app.busy = true;
   renderControls();
   try {
-    if (app.ready) await task(); // not if Python was lost meanwhile: the actions after still run their turn
+    await task();
   } catch (error) {
     board.cancel(); // a move that failed leaves its piece where it was
     if (error?.type !== "WorkerLost") showMessage(describeError(error)); // onEngineLost says that
   } finally {
-    const next = waiting.shift();
-    if (next) next(); // still busy: the next action takes over at once
-    else {
-      app.busy = false;
-      renderControls();
-      actionHooks.settled();
-    }
+    app.busy = false;
+    renderControls();
+    actionHooks.settled();
   }
 }
 
@@ -220,15 +211,10 @@ export function play(text, options) {
 }
 
 // Show the game after its first `cursor` moves (review); the line is kept, so End comes back.
-// `cursor` may be a function of the line's cursor (Back, Forward), read when the action runs: a
-// key held down while an action runs steps once for each press.
 export function goTo(cursor) {
-  const target = () => moveTo(app.line, typeof cursor === "function" ? cursor(app.line.cursor) : cursor);
-  const nowhere = () => target().cursor === app.line.cursor;
-  if (!app.busy && nowhere()) return; // no action at all: the computer's search goes on
+  const line = moveTo(app.line, cursor);
+  if (line.cursor === app.line.cursor) return;
   return act(async () => {
-    if (nowhere()) return; // after the actions it waited for
-    const line = target();
     const state = await engine.call(request("state", { ...app.record, moves: shown(line) }));
     const oneOn = line.cursor === app.line.cursor + 1;
     show(state, app.info, oneOn ? state.lastMove : null, line);
@@ -251,9 +237,7 @@ async function stepToPerson(step) {
 // Take back the last move; against the computer, back to the person's turn (its reply and their
 // move). The moves taken back stay in the line, for Redo.
 export function undo() {
-  if (!app.busy && app.line.cursor === 0) return; // nothing to take back (Ctrl+Z at the start)
   return act(async () => {
-    if (app.line.cursor === 0) return; // after the actions it waited for
     const takenBack = app.state.lastMove;
     const { cursor, state } = await stepToPerson(-1);
     const { line, restored } = undone(app.line, cursor);
@@ -265,9 +249,7 @@ export function undo() {
 
 // Play again what Undo took back; against the computer, on to the person's next turn.
 export function redo() {
-  if (!app.busy && atEnd(app.line)) return;
   return act(async () => {
-    if (atEnd(app.line)) return;
     const { cursor, state } = await stepToPerson(1);
     show(state, app.info, state.lastMove, moveTo(app.line, cursor));
   });

@@ -227,33 +227,32 @@ export function renderLevels(table) {
   $("level").value = String(app.level);
 }
 
-// The controls wait until Python is ready; while it works on an action they stay as they are, and
-// what a person clicks then runs next (act in game-ctrl.js), so nothing flickers and no click is
-// lost. The board takes a move only from a person whose turn it is, once the action is done.
+// Every control waits while Python works on an action (or before it is ready); the board takes a
+// move only from a person whose turn it is.
 export function renderControls() {
-  const ready = app.ready;
-  $("mode").disabled = $("level").disabled = !ready;
+  const idle = app.ready && !app.busy;
+  $("mode").disabled = $("level").disabled = !idle;
   $("level-field").hidden = app.mode === "two" || isFriendGame();
   $("pause").hidden = !isDemo();
-  $("pause").disabled = !ready || app.state?.result != null;
+  $("pause").disabled = !idle || app.state?.result != null;
   $("pause").textContent = app.paused ? "Resume" : "Pause";
   $("thinking").hidden = !app.thinking;
   html.toggleAttribute("data-thinking", Boolean(app.thinking));
-  $("undo").disabled = !ready || app.line.cursor === 0;
-  $("redo").disabled = !ready || atEnd(app.line);
+  $("undo").disabled = !idle || app.line.cursor === 0;
+  $("redo").disabled = !idle || atEnd(app.line);
   const { cursor, moves } = app.line;
   for (const [id, off] of [["first", cursor === 0], ["back", cursor === 0], ["forward", cursor === moves.length], ["last", cursor === moves.length]]) {
-    $(id).disabled = !ready || off;
+    $(id).disabled = !idle || off;
   }
-  for (const id of ["new-game", "share", "flip"]) $(id).disabled = id !== "flip" && !ready;
-  $("variant").disabled = !ready;
-  $("load-button").disabled = !ready;
-  for (const b of $("games").children) b.disabled = !ready;
+  for (const id of ["new-game", "share", "flip"]) $(id).disabled = id !== "flip" && !idle;
+  $("variant").disabled = !idle;
+  $("load-button").disabled = !idle;
+  for (const b of $("games").children) b.disabled = !idle;
   html.toggleAttribute("data-busy", app.busy);
   board.set({
     movable: {
       moves: app.state?.moves ?? [],
-      enabled: ready && !app.busy && app.state?.result == null && humanToMove(),
+      enabled: idle && app.state?.result == null && humanToMove(),
     },
   });
   for (const listener of controlListeners) listener();

@@ -128,47 +128,6 @@ def test_undo_takes_back_one_move(site):
     expect(site.page.locator("#result-title")).to_have_text("Black wins")
 
 
-# Holds the page's "play" requests to the worker until window.__release(): a move that goes in
-# slowly, as on a busy machine (the computer's move goes in the same way).
-HOLD_PLAYS = """() => {
-  const post = Worker.prototype.postMessage;
-  const held = [];
-  Worker.prototype.postMessage = function (message, ...rest) {
-    const request = typeof message?.request === "string" ? JSON.parse(message.request) : null;
-    if (request?.op === "play") held.push(() => post.call(this, message, ...rest));
-    else post.call(this, message, ...rest);
-  };
-  window.__release = () => { Worker.prototype.postMessage = post; for (const send of held) send(); };
-}"""
-
-
-def test_clicks_while_a_move_goes_in_are_not_lost(site):
-    """The controls stay usable while a move waits for Python; what a person clicks then runs
-    next, in order: two Undos clicked before the move shows take back it and the one before."""
-    site.button("New game").click()
-    site.wait_idle()
-    site.play("K@c8", ["c8"])
-    site.play("K@f1", ["f1"])
-    page = site.page
-    page.evaluate(HOLD_PLAYS)
-    try:
-        site.click("a6")
-        site.click("b5")
-        expect(page.locator("html")).to_have_attribute("data-busy", "")
-        undo = site.button("Undo")
-        expect(undo).to_be_enabled()
-        undo.click()
-        undo.click()
-        assert site.history() == ["K@c8", "K@f1"], "nothing runs before the move is in"
-    finally:
-        page.evaluate("window.__release()")
-    expect(page.locator("#moves .mv:not(.future)")).to_have_text(["K@c8"])
-    site.wait_idle()
-    assert site.line() == ["K@c8", "K@f1", "a6-b5"]
-    expect(page.locator("#turn")).to_have_text("Green to move")
-    site.watch.assert_clean()
-
-
 def test_the_game_in_progress_survives_a_reload(site):
     site.button("New game").click()
     site.wait_idle()

@@ -321,6 +321,11 @@ BUNDLES = {
     "engine/engine": "engine/engine.js",
 }
 
+#: Where the bundles' shared pieces go, named by their content (esbuild's ``[hash]``): the service
+#: worker precaches them by URL alone, as it does the runtime.
+PIECE_NAMES = "bundle/[name]-[hash]"
+PIECE = r"bundle/[^/]+-[0-9A-Z]{8}\.js"
+
 BUNDLE = """
 import { build } from "esbuild";
 let text = "";
@@ -350,7 +355,7 @@ def bundle(site: Path, entries: dict[str, str] = BUNDLES) -> None:
             "bundle": True,
             "splitting": True,  # code two bundles share is one file: one module instance per page
             "format": "esm",
-            "chunkNames": "bundle/[name]-[hash]",
+            "chunkNames": PIECE_NAMES,
             "charset": "utf8",
             "sourcemap": "linked",  # for the browser's developer tools; the service worker skips them
             "metafile": True,
@@ -422,7 +427,7 @@ def write_service_worker(site: Path) -> dict:
         # (the runtime): precached by URL alone, so fetched through the HTTP cache (cache mode
         # "default", not "reload"), which a first visit's page and worker have just filled. Every
         # other file is fetched afresh by its hash.
-        "dontCacheBustURLsMatching": r"^pyodide/[^/]+/|^bundle/[^/]+-[0-9A-Z]{8}\.js$",
+        "dontCacheBustURLsMatching": rf"^pyodide/[^/]+/|^{PIECE}$",
     }
     # Workbox's minifier runs in worker threads that use the global Web Crypto, which Node 18
     # (Debian 12's) has only with this flag; later versions have it always.

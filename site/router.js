@@ -56,8 +56,8 @@ export function createRouter({ fallback }) {
 // A view whose module loads when it is first shown, or when `load()` is called (the page loads
 // every view once Python is ready): the first board needs none of the other views' modules.
 // `matches` comes from a small module of the feature's own (the view itself has none); `load()`
-// resolves to the feature's view ({show, hide, ...}), which the router then talks to. A failed load is reported to
-// `onError` and tried again the next time.
+// resolves to the feature's view ({show, hide, ...}), which the router then talks to. A failed
+// load is reported to `onError` and tried again the next time.
 export function lazyView({ name, element, matches, load, onError }) {
   let loading = null;
   let shown = false;

@@ -21,8 +21,9 @@ export { editorHash } from "./editor-state.js";
 const CHECK_DELAY_MS = 150; // set-ups are checked once the clicks pause, not on every one
 
 /**
- * The editor view, for app.js's lazy view (router.js: `show`, `hide`). `engine` is the shared engine; `current()` gives the game the
- * game view shows ({game, variant}) for a bare `#editor`; `play(record, mode, level)` opens a set-up
+ * The editor view, for app.js's lazy view (router.js: `show`, `hide`). `engine` is the shared
+ * engine; `current()` gives the game the game view shows ({game, variant}) for a bare `#editor`;
+ * `play(record, mode, level)` opens a set-up
  * as a new game in the game view; `keep(record, board)` saves it to the library (true if kept).
  */
 export function createEditor({ element, engine, current, play, keep }) {

@@ -91,8 +91,8 @@ export async function restore(lockFileContents, snapshot, quiet) {
  * the wheel is unzipped from Python, and every module the bridge's ops use is imported (its
  * OP_MODULES), so that a restored engine has them; the files are not in the snapshot (a restore
  * writes them again), and the build's own modules are left out (they cost more than the rest).
- * The snapshot is taken before any request, so later visits start as clean as this one; it is null if Pyodide could not make one (this Python
- * works on all the same).
+ * The snapshot is taken before any request, so later visits start as clean as this one; it is
+ * null if Pyodide could not make one (this Python works on all the same).
  */
 export async function startWithSnapshot(lockFileContents, quiet) {
   const [pyodide, wheel] = await Promise.all([

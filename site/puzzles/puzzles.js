@@ -20,8 +20,8 @@ import { buildPuzzlesPage, renderProgress, setPhase } from "./puzzles-view.js";
 export { checkPuzzles, legs, PUZZLE_ID, puzzleName, readPuzzleHash } from "./puzzle-data.js";
 
 /**
- * The puzzles view, for app.js's lazy view (router.js: `show`, `hide`). `engine` is the page's rules engine, `storage` the site's
- * storage (solved puzzles, attempts), `navLink` the top bar's link here (marked while shown), `go(hash)` / `replace(hash)` navigate with / without a history entry,
+ * The puzzles view, for app.js's lazy view (router.js: `show`, `hide`). `engine` is the page's
+ * rules engine, `storage` the site's storage (solved puzzles, attempts), `navLink` the top bar's link here (marked while shown), `go(hash)` / `replace(hash)` navigate with / without a history entry,
  * `facing(info, side)` is the orientation that puts `side` at the bottom, `currentGame()` the game
  * on the game view's board (its puzzles are listed first) and `backToGame()` returns to it.
  * `now()` is the clock (the daily puzzle's date, the attempts' times).

@@ -137,7 +137,7 @@ def test_a_first_visit_downloads_the_runtime_once(browser_type, browser_type_lau
     sizes = {name: (build.DIST / name).stat().st_size for name in files_of(build.DIST)}
     runtime = {name for name in sizes if re.match(r"pyodide/[^/]+/", name)}
     assert runtime and {name: served.get(name) for name in runtime} == {name: sizes[name] for name in runtime}
-    pieces = {name for name in sizes if re.match(r"bundle/[^/]+-[0-9A-Z]{8}\.js$", name)}
+    pieces = {name for name in sizes if re.fullmatch(build.PIECE, name)}
     assert pieces and {name: served.get(name) for name in pieces} == {name: sizes[name] for name in pieces}
     # The rest (about 0.4 MB of pages, scripts and data) the service worker fetches afresh by hash.
     assert sum(served.values()) < sum(sizes.values()) + 1_000_000

@@ -319,7 +319,13 @@ BUNDLES = {
     # At its own address too: the browser tests (and a console) reach the page's engine through
     # it, and it re-exports the very module instance the bundles use.
     "engine/engine": "engine/engine.js",
+    # The Python worker, bundled for the library it imports (fflate); the runtime stays its own
+    # file (RUNTIME), and warmstart.js stays addressable for bench/startup.py's prebuilt page.
+    "engine/worker": "engine/worker.js",
+    "engine/warmstart": "engine/warmstart.js",
 }
+#: Imports left as they are: the Pyodide runtime, copied beside the bundles, not into them.
+RUNTIME = ["../pyodide/*"]
 
 #: Where the bundles' shared pieces go, named by their content (esbuild's ``[hash]``): the service
 #: worker precaches them by URL alone, as it does the runtime.
@@ -359,6 +365,8 @@ def bundle(site: Path, entries: dict[str, str] = BUNDLES) -> None:
             "charset": "utf8",
             "sourcemap": "linked",  # for the browser's developer tools; the service worker skips them
             "metafile": True,
+            "external": RUNTIME,
+            "nodePaths": [str(ROOT / "node_modules")],  # npm packages, wherever the site is built
         }
         done = subprocess.run(
             [node_binary(), "--input-type=module", "-e", BUNDLE],
@@ -367,7 +375,8 @@ def bundle(site: Path, entries: dict[str, str] = BUNDLES) -> None:
         if done.returncode:
             sys.exit(f"build.py: bundling the pages' modules failed:\n{done.stderr.strip()}")
         for source in json.loads(done.stdout.strip().splitlines()[-1]):
-            (site / source).unlink()
+            if (site / source).resolve().is_relative_to(site.resolve()):  # not an npm package's file
+                (site / source).unlink()
         shutil.copytree(tmp, site, dirs_exist_ok=True)
     for out, source in entries.items():
         if "/" not in source:

@@ -203,9 +203,6 @@ def _bits(board: str, side: str, with_king: bool = True) -> int:
     """The squares of ``side``'s pieces as a bit mask (bit ``i`` for square ``i``)."""
     return bit_mask(board, _BIT_TABLES[side, with_king])
 
-STEP_TEXT = {(i, j): f"{NAMES[i]}-{NAMES[j]}" for i in range(64) for j in range(64)}
-SWAP_TEXT = {(i, j): f"{NAMES[i]}>{NAMES[j]}" for i in range(64) for j in range(64)}
-
 #: ``_SWAP_EDGES[king][k]``: the edges of the King ``king`` on ``k`` swapping with the checker
 #: ``checker`` on ``j``, as ``[checker][j]``; built on the first swap from ``k``, then shared.
 _SWAP_EDGES: dict[str, list] = {king: [None] * 64 for king in WITHOUT_KING}
@@ -214,7 +211,7 @@ _SWAP_EDGES: dict[str, list] = {king: [None] * 64 for king in WITHOUT_KING}
 def _swap_edges(king: str, k: int) -> dict[str, list[tuple]]:
     side, lifted = SIDE_OF[king], (k, WITHOUT_KING[king])
     edges = _SWAP_EDGES[king][k] = {
-        checker: [(SWAP_TEXT[k, j], (lifted, (j, WITH_KING[checker])), 0.0, False, j in LAST_ROW_SQUARES[side])
+        checker: [(f"{NAMES[k]}>{NAMES[j]}", (lifted, (j, WITH_KING[checker])), 0.0, False, j in LAST_ROW_SQUARES[side])
                   for j in range(64)]
         for checker in WITH_KING
         if SIDE_OF[checker] == side
@@ -229,7 +226,7 @@ STEP_EDGES = {
     c: {
         p: tuple(
             tuple(
-                (j, (STEP_TEXT[i, j], ((i, EMPTY), (j, landed)), 0.0, False,
+                (j, (f"{NAMES[i]}-{NAMES[j]}", ((i, EMPTY), (j, landed)), 0.0, False,
                      j in LAST_ROW_SQUARES[SIDE_OF[p]] and landed in KINGS))
                 for j in STEP_TARGETS[p][i]
                 if (landed := LANDING[c][p][j]) is not None

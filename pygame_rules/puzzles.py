@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from .core import Position, RulesError, position_class, shown
@@ -79,6 +78,8 @@ class Puzzle:
 
 @cache
 def _all() -> tuple[Puzzle, ...]:
+    from importlib import resources  # here, not at the top: importing it takes longer than reading the file
+
     text = resources.files(__package__).joinpath("data", DATA).read_text(encoding="utf-8")
     return tuple(Puzzle.from_json(p) for p in json.loads(text)["puzzles"])
 

@@ -129,14 +129,17 @@ def test_bundles_hold_the_modules_keep_their_addresses_and_share_one_instance(tm
     """bundle(): the modules go into bundles one folder down, so an address a feature module makes
     from import.meta.url ("../data/") still points where it did; a module that is an entry of its
     own (the engine) and part of a bundle is one instance; the page names its bundle, the old top
-    address imports it, and the modules the bundles hold are gone."""
+    address imports it, and the modules the bundles hold are gone; an npm package is found from a
+    site built anywhere, and the runtime stays a file of its own."""
     site = tmp_path / "site"
     write(site / "package.json", '{"type": "module"}')  # for Node only: the browser needs none
     write(site / "index.html", '<script type="module" src="app.js"></script>')
     write(site / "app.js", 'import { where } from "./feature/a.js";\nimport { engine } from "./engine/engine.js";\nglobalThis.seen = { where, engine };\n')
-    write(site / "feature" / "a.js", 'import { mark } from "../common/mark.js";\nexport const where = new URL("../data/x.json", import.meta.url).href + mark;\n')
+    write(site / "feature" / "a.js", 'import { mark } from "../common/mark.js";\nimport { strToU8 } from "fflate";\n'
+          'export const where = new URL("../data/x.json", import.meta.url).href + mark + strToU8("!").length;\n')
     write(site / "common" / "mark.js", 'export const mark = "#";\n')
-    write(site / "engine" / "engine.js", 'export const engine = { made: Math.random() };\n')
+    write(site / "engine" / "engine.js", 'import { runtime } from "../pyodide/pyodide.mjs";\nexport const engine = { made: Math.random(), runtime };\n')
+    write(site / "pyodide" / "pyodide.mjs", 'export const runtime = "runtime";\n')
     build.bundle(site, {"bundle/app": "app.js", "engine/engine": "engine/engine.js"})
 
     assert not (site / "feature").exists() and not (site / "common").exists()
@@ -145,8 +148,11 @@ def test_bundles_hold_the_modules_keep_their_addresses_and_share_one_instance(tm
     run = subprocess.run([shutil.which("node"), "--input-type=module", "-e", RUN_BUNDLE, (site / "x").as_uri()],
                          capture_output=True, text=True, check=True)
     seen = json.loads(run.stdout)
-    assert seen["where"] == (site / "data" / "x.json").as_uri() + "#"
-    assert seen["sameEngine"] is True
+    assert seen["where"] == (site / "data" / "x.json").as_uri() + "#1"
+    assert seen["sameEngine"] is True and seen["engine"]["runtime"] == "runtime"
+    assert (site / "pyodide" / "pyodide.mjs").exists()
+    assert any('from "../pyodide/pyodide.mjs"' in f.read_text() for f in (site / "bundle").glob("*.js"))
+    assert (build.ROOT / "node_modules" / "fflate" / "esm" / "browser.js").exists(), "bundle() deleted an npm package's file"
 
 
 SITE = Path(build.__file__).resolve().parent / "site"
@@ -161,8 +167,6 @@ def test_every_address_made_from_a_modules_own_is_named_from_the_sites_top():
     for module in sorted(SITE.rglob("*.js")):
         relative = module.relative_to(SITE)
         addresses = OWN_ADDRESS.findall(module.read_text())
-        if relative.parts[0] == "engine" and relative.name in ("worker.js", "warmstart.js"):
-            continue  # the worker's modules are not bundled
         if len(relative.parts) == 1:
             assert addresses == [], f"{relative} makes an address from its own, at the top"
         for address in addresses:

@@ -32,6 +32,7 @@ fitted ones. Only the game's first variant (its default rules) is fitted.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import random
@@ -50,13 +51,18 @@ FOLDS = 5
 RIDGE = 1e-3
 
 
+def opened(path: Path, mode: str):
+    """``path`` opened as text, through gzip if its name ends in .gz (appending adds a member)."""
+    return gzip.open(path, mode, encoding="utf-8") if path.suffix == ".gz" else path.open(mode, encoding="utf-8")
+
+
 def generate(game: str, games: int, nodes: int, seed: int, opening: int, out: Path) -> None:
     rng = random.Random(f"{seed}:{game}")
     for n in range(games):
         record, searched = self_play(game, nodes, rng, opening)
         positions = [position.text for position, _ in searched]
         result = record.result if record.result is not None else "draw"
-        with out.open("a") as f:
+        with opened(out, "at") as f:
             f.write(json.dumps({"game": game, "seed": seed, "index": n, "result": result, "positions": positions})
                     + "\n")
         print(f"game {n + 1}: {result} after {len(record.history)} plies", flush=True)
@@ -65,7 +71,9 @@ def generate(game: str, games: int, nodes: int, seed: int, opening: int, out: Pa
 def load(game: str, path: Path) -> list[list[tuple[list[float], float, int, bool]]]:
     """Per game: (terms, the side to move's result 1/0.5/0, plies to the end, must capture)."""
     games = []
-    for line in path.read_text().splitlines():
+    with opened(path, "rt") as f:
+        lines = f.read().splitlines()
+    for line in lines:
         record = json.loads(line)
         if record["game"] != game:
             continue

@@ -43,10 +43,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pygame_rules  # noqa: E402
+from pygame_rules.three_crowns import EMPTY as EMPTY_SQUARE, NEIGHBOURS, TRIPLES  # noqa: E402
 from value_scale import self_play  # noqa: E402
 
 #: Figures are on positions at least this many plies before the end of their game.
 BEFORE_END = 10
+#: The spans of plies to the end that the figures are also given for.
+DISTANCES = ((10, 20), (20, 40), (40, 10**6))
 FOLDS = 5
 RIDGE = 1e-3
 
@@ -68,8 +71,10 @@ def generate(game: str, games: int, nodes: int, seed: int, opening: int, out: Pa
         print(f"game {n + 1}: {result} after {len(record.history)} plies", flush=True)
 
 
-def load(game: str, path: Path) -> list[list[tuple[list[float], float, int, bool]]]:
-    """Per game: (terms, the side to move's result 1/0.5/0, plies to the end, must capture)."""
+def load(game: str, path: Path, candidates: bool = False) -> list[list[tuple[list[float], float, int, bool]]]:
+    """Per game: (terms, the side to move's result 1/0.5/0, plies to the end, must capture); with
+    ``candidates``, the game's ``CANDIDATES`` terms after its own."""
+    extra = CANDIDATES[game][1] if candidates else lambda position: []
     games = []
     with opened(path, "rt") as f:
         lines = f.read().splitlines()
@@ -83,9 +88,40 @@ def load(game: str, path: Path) -> list[list[tuple[list[float], float, int, bool
             result = 0.5 if record["result"] == "draw" else float(record["result"] == position.turn)
             tactical, quiet = position._tactical_edges()
             forced = bool(tactical) and not quiet and any(e[3] for e in tactical)
-            samples.append((position.evaluation_terms(), result, total - i, forced))
+            samples.append((position.evaluation_terms() + extra(position), result, total - i, forced))
         games.append(samples)
     return games
+
+
+def three_crowns_candidates(position) -> list[float]:
+    """Terms 3 Crowns' evaluation does not have yet, each the side to move's minus the other's:
+    the empty squares where one of the side's crowns can step to make three crowns in a line (a
+    win next move), the empty squares where an uncrowned stone can step to make a troika (a crown
+    next move), and the pairs of crowns at most two squares apart."""
+    board = position._state.board
+    counts = {}
+    for side in position.sides:
+        crown, stone = side.upper(), side
+        wins = crowning = close = 0
+        for s, piece in enumerate(board):
+            if piece != EMPTY_SQUARE:
+                continue
+            for letter, found in ((crown, "wins"), (stone, "crowns")):
+                if any(all(board[q] == letter for q in pair) and any(board[n] == letter and n not in pair for n in NEIGHBOURS[s])
+                       for pair in TRIPLES[s]):
+                    if found == "wins":
+                        wins += 1
+                    else:
+                        crowning += 1
+        crowns = [i for i, piece in enumerate(board) if piece == crown]
+        close = sum(max(abs(a % 8 - b % 8), abs(a // 8 - b // 8)) <= 2 for k, a in enumerate(crowns) for b in crowns[k + 1:])
+        counts[side] = (wins, crowning, close)
+    me, them = position.turn, position.other(position.turn)
+    return [a - b for a, b in zip(counts[me], counts[them])]
+
+
+#: ``--candidates``: per game, terms tried in the fit before the engine has them (names, function).
+CANDIDATES = {"three-crowns": (("crown steps that win", "stone steps that crown", "crowns close together"), three_crowns_candidates)}
 
 
 def sigmoid(x: float) -> float:
@@ -133,12 +169,17 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] if abs(m[i][i]) >= 1e-12 else 0.0 for i in range(n)]
 
 
-def report(name: str, scored: list[tuple[float, float, bool]], value_scale: float) -> None:
-    """Sign agreement and a calibration table of ``tanh(score / value_scale)`` for (score, the
-    side to move's result, forced capture) triples."""
+def report(name: str, scored: list[tuple[float, float, bool, int]], value_scale: float) -> None:
+    """Sign agreement (in all, and by plies to the end) and a calibration table of
+    ``tanh(score / value_scale)`` for (score, the side to move's result, forced capture, plies to
+    the end) of each position."""
     agree = decided = 0.0
     bins: dict[int, list[tuple[float, float]]] = {}
-    for score, result, _ in scored:
+    by_distance: dict[tuple[int, int], list[float]] = {}
+    for score, result, _, to_end in scored:
+        if result != 0.5:
+            span = next(s for s in DISTANCES if s[0] <= to_end < s[1])
+            by_distance.setdefault(span, []).append(0.5 if score == 0 else float((score > 0) == (result == 1)))
         expected = math.tanh(score / value_scale)
         actual = 2 * result - 1
         if result != 0.5:
@@ -148,6 +189,8 @@ def report(name: str, scored: list[tuple[float, float, bool]], value_scale: floa
     print(f"\n{name}: sign agrees with the result in {100 * agree / max(decided, 1):.1f}% of {decided:.0f} "
           f"held-out positions of decided games, {BEFORE_END}+ plies before the end "
           f"({len(scored)} positions with the drawn games)")
+    print("  by plies to the end: " + ", ".join(f"{lo}-{hi - 1 if hi < 10**6 else ''}: {100 * sum(v) / len(v):.0f}% of {len(v)}"
+                                            for (lo, hi), v in sorted(by_distance.items())))
     print("| predicted (bin) | positions | mean predicted | mean actual |")
     print("| --- | --- | --- | --- |")
     for b in sorted(bins):
@@ -171,12 +214,14 @@ def main(argv=None) -> None:
     f.add_argument("samples", type=Path, nargs="+")
     f.add_argument("--seed", type=int, default=1)
     f.add_argument("--also", metavar="W,W,...", help="also report these weights (say, an earlier evaluation's)")
+    f.add_argument("--candidates", action="store_true", help="fit the game's CANDIDATES terms too")
     args = ap.parse_args(argv)
     if args.command == "generate":
         generate(args.game, args.games, args.nodes, args.seed, args.opening, args.out)
         return
     cls = type(pygame_rules.start(args.game))
-    games = [g for path in args.samples for g in load(args.game, path)]
+    games = [g for path in args.samples for g in load(args.game, path, args.candidates)]
+    names = cls.evaluation_names + (CANDIDATES[args.game][0] if args.candidates else ())
     random.Random(args.seed).shuffle(games)
     print(f"{args.game}: {len(games)} games, {sum(map(len, games))} positions")
     # Cross-validation: each fifth of the games is held out once, predicted by the weights fitted
@@ -186,34 +231,35 @@ def main(argv=None) -> None:
     for k in range(FOLDS):
         train = [s for i, g in enumerate(games) if i % FOLDS != k for s in g]
         part = [s for i, g in enumerate(games) if i % FOLDS == k for s in g if s[2] >= BEFORE_END]
-        weights = fitted_weights(cls, train)
-        held += [(sum(w * t for w, t in zip(weights, s[0])), s[1], s[3]) for s in part]
+        weights = fitted_weights(cls, train, len(names))
+        held += [(sum(w * t for w, t in zip(weights, s[0])), s[1], s[3], s[2]) for s in part]
         held_samples += part
-        held_current += [(sum(w * t for w, t in zip(cls.evaluation_weights, s[0])), s[1], s[3]) for s in part]
-    weights = fitted_weights(cls, [s for g in games for s in g])
+        held_current += [(sum(w * t for w, t in zip(cls.evaluation_weights, s[0])), s[1], s[3], s[2]) for s in part]
+    weights = fitted_weights(cls, [s for g in games for s in g], len(names))
     print(f"fitted weights on all {len(games)} games, in the units of the game's value_scale {cls.value_scale}:")
-    for name, weight in zip(cls.evaluation_names, weights):
+    for name, weight in zip(names, weights):
         print(f"  {name:<28} {weight:+.4f}")
     print("EVALUATION_WEIGHTS = (" + ", ".join(f"{weight:.4g}" for weight in weights) + ")")
     report("the game's weights", held_current, cls.value_scale)
     if args.also:
         also = [float(x) for x in args.also.split(",")]
-        report(f"weights {args.also}", [(sum(w * t for w, t in zip(also, s[0])), s[1], s[3])
-                                        for _, s in zip(held, held_samples)], cls.value_scale)
+        report(f"weights {args.also}", [(sum(w * t for w, t in zip(also, s[0])), s[1], s[3], s[2])
+                                        for s in held_samples], cls.value_scale)
     report("fitted weights (cross-validated)", held, cls.value_scale)
     report("fitted weights, positions without a forced capture", [s for s in held if not s[2]], cls.value_scale)
 
 
-def fitted_weights(cls, samples) -> list[float]:
-    """The weights fitted on ``samples`` in the units of ``cls.value_scale`` (positions where a
-    capture is forced left out). Terms that are 0 in every position (a variant's pieces in the
-    default rules) cannot be fitted: they keep the game's weight."""
+def fitted_weights(cls, samples, terms: int) -> list[float]:
+    """The weights of the samples' first ``terms`` terms fitted on ``samples`` in the units of
+    ``cls.value_scale`` (positions where a capture is forced left out). Terms that are 0 in every
+    position (a variant's pieces in the default rules) cannot be fitted: they keep the game's
+    weight (a candidate term 0)."""
     train = [s for s in samples if not s[3]]
-    used = [j for j in range(len(cls.evaluation_names)) if any(s[0][j] for s in train)]
+    used = [j for j in range(terms) if any(s[0][j] for s in train)]
     w = fit([[s[0][j] for j in used] for s in train], [s[1] for s in train])
     scale = cls.value_scale / 2
-    return [scale * w[used.index(j)] if j in used else cls.evaluation_weights[j]
-            for j in range(len(cls.evaluation_names))]
+    kept = list(cls.evaluation_weights) + [0.0] * terms
+    return [scale * w[used.index(j)] if j in used else kept[j] for j in range(terms)]
 
 if __name__ == "__main__":
     main()

@@ -40,7 +40,9 @@ def test_a_long_game_on_a_desktop_never_scrolls_the_page(new_site):
     assert moves_list.evaluate("l => l.scrollHeight > l.clientHeight")  # long enough to scroll inside
     current = site.page.locator("#moves .mv.current")
     list_box, current_box = moves_list.bounding_box(), current.bounding_box()
-    assert list_box["y"] <= current_box["y"] and current_box["y"] + current_box["height"] <= list_box["y"] + list_box["height"] + 1
+    scrolled = moves_list.evaluate("l => [l.scrollTop, l.clientHeight, l.scrollHeight]")
+    assert list_box["y"] <= current_box["y"] and current_box["y"] + current_box["height"] <= list_box["y"] + list_box["height"] + 1, (
+        f"the current move {current_box} is not within the list {list_box} (scrollTop, clientHeight, scrollHeight {scrolled})")
     site.watch.assert_clean()
 
 

@@ -2,7 +2,7 @@
 the evaluation predicts them.
 
     python bench/texel.py generate GAME --games 200 --nodes 1500 --seed 1 --out bench/results/GAME-selfplay.jsonl
-    python bench/texel.py fit GAME bench/results/GAME-selfplay.jsonl [--seed 1]
+    python bench/texel.py fit GAME bench/data/GAME-level3.jsonl.gz [--seed 1] [--candidates]
 
 ``generate`` plays the engine against itself (the same node budget for both, after
 ``--opening`` random plies for variety; a draw after value_scale.MAX_PLIES) and writes one JSON line per

@@ -43,7 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pygame_rules  # noqa: E402
-from pygame_rules.three_crowns import EMPTY as EMPTY_SQUARE, NEIGHBOURS, TRIPLES  # noqa: E402
+from pygame_rules.core import EMPTY  # noqa: E402
+from pygame_rules.three_crowns import CROWNED, NEIGHBOURS, TRIPLES, UNCROWNED  # noqa: E402
 from value_scale import self_play  # noqa: E402
 
 #: Figures are on positions at least this many plies before the end of their game.
@@ -93,6 +94,17 @@ def load(game: str, path: Path, candidates: bool = False) -> list[list[tuple[lis
     return games
 
 
+def _steps_making_three(board: str, letter: str) -> int:
+    """The empty squares where a ``letter`` stone can step to stand in a line of three ``letter``
+    stones (one step from a win for crowns, from a crown for uncrowned stones)."""
+    return sum(
+        any(all(board[q] == letter for q in pair) and any(board[n] == letter and n not in pair for n in NEIGHBOURS[s])
+            for pair in TRIPLES[s])
+        for s, piece in enumerate(board)
+        if piece == EMPTY
+    )
+
+
 def three_crowns_candidates(position) -> list[float]:
     """Terms 3 Crowns' evaluation does not have yet, each the side to move's minus the other's:
     the empty squares where one of the side's crowns can step to make three crowns in a line (a
@@ -101,21 +113,9 @@ def three_crowns_candidates(position) -> list[float]:
     board = position._state.board
     counts = {}
     for side in position.sides:
-        crown, stone = side.upper(), side
-        wins = crowning = close = 0
-        for s, piece in enumerate(board):
-            if piece != EMPTY_SQUARE:
-                continue
-            for letter, found in ((crown, "wins"), (stone, "crowns")):
-                if any(all(board[q] == letter for q in pair) and any(board[n] == letter and n not in pair for n in NEIGHBOURS[s])
-                       for pair in TRIPLES[s]):
-                    if found == "wins":
-                        wins += 1
-                    else:
-                        crowning += 1
-        crowns = [i for i, piece in enumerate(board) if piece == crown]
+        crowns = [i for i, piece in enumerate(board) if piece == CROWNED[side]]
         close = sum(max(abs(a % 8 - b % 8), abs(a // 8 - b // 8)) <= 2 for k, a in enumerate(crowns) for b in crowns[k + 1:])
-        counts[side] = (wins, crowning, close)
+        counts[side] = (_steps_making_three(board, CROWNED[side]), _steps_making_three(board, UNCROWNED[side]), close)
     me, them = position.turn, position.other(position.turn)
     return [a - b for a, b in zip(counts[me], counts[them])]
 

@@ -203,6 +203,7 @@ def _bits(board: str, side: str, with_king: bool = True) -> int:
     """The squares of ``side``'s pieces as a bit mask (bit ``i`` for square ``i``)."""
     return bit_mask(board, _BIT_TABLES[side, with_king])
 
+
 #: ``_SWAP_EDGES[king][k]``: the edges of the King ``king`` on ``k`` swapping with the checker
 #: ``checker`` on ``j``, as ``[checker][j]``; built on the first swap from ``k``, then shared.
 _SWAP_EDGES: dict[str, list] = {king: [None] * 64 for king in WITHOUT_KING}

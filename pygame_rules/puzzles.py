@@ -78,7 +78,7 @@ class Puzzle:
 
 @cache
 def _all() -> tuple[Puzzle, ...]:
-    from importlib import resources  # here, not at the top: importing it takes longer than reading the file
+    from importlib import resources  # on first use: not part of the browser's start-up (16 ms there)
 
     text = resources.files(__package__).joinpath("data", DATA).read_text(encoding="utf-8")
     return tuple(Puzzle.from_json(p) for p in json.loads(text)["puzzles"])

@@ -55,6 +55,9 @@ export async function dropSnapshot(key) {
   }
 }
 
+/** A path inside site-packages: names of letters, digits, `_`, `.` and `-` (`..` refused below). */
+const SAFE_PATH = /^[\w.-]+(\/[\w.-]+)*$/;
+
 /** The files of the wheel the lock lists, {path in site-packages: bytes}, unzipped here (fflate)
  * while the interpreter boots: unzipping it from Python took 0.1-0.15 s more after the boot. The
  * wheel must be the one the lock names (its sha256), and every path must stay in site-packages. */
@@ -70,7 +73,6 @@ async function wheelFiles(lock) {
   }
   return files;
 }
-const SAFE_PATH = /^[\w.-]+(\/[\w.-]+)*$/;
 
 /** Write the wheel's files into site-packages. A snapshot holds the interpreter's memory, not its
  * files: without this, a restored engine has its modules but not its data (the puzzles). */

@@ -9,3 +9,16 @@ export function scrollWithin(list, item) {
   if (top < box.top) list.scrollTop -= box.top - top;
   else if (bottom > box.bottom) list.scrollTop += Math.min(bottom - box.bottom, top - box.top);
 }
+
+const followed = new WeakSet();
+
+/** Keep the item of `list` marked aria-current in sight when the list's height changes (the window
+ *  resized, a note above it taking room): the browser keeps the scroll offset, not what was shown. */
+export function followCurrent(list) {
+  if (followed.has(list)) return;
+  followed.add(list);
+  new ResizeObserver(() => {
+    const item = list.querySelector("[aria-current]");
+    if (item) scrollWithin(list, item);
+  }).observe(list);
+}

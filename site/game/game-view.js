@@ -8,7 +8,7 @@ import { createBoard } from "../board/board.js";
 import { PIECE_CSS } from "../board/board-style.js";
 import { glyphMarkup } from "../board/glyphs.js";
 import { describePosition } from "../board/speech.js";
-import { scrollWithin } from "../common/scroll.js";
+import { followCurrent, scrollWithin } from "../common/scroll.js";
 import { rulesHash } from "../learn/rules.js";
 import { boardEntry, gameEntry } from "../common/catalog.js";
 import { app, assignPlayers, capitalise, humanToMove, isDemo, isFriendGame, MODES, sideName, storage } from "./game-state.js";
@@ -150,6 +150,7 @@ function renderMoves() {
   $("moves-empty").hidden = moves.length > 0;
   if (current) scrollWithin(list, current);
   else list.scrollTop = 0;
+  followCurrent(list);
   const reviewing = !atEnd(app.line);
   $("review-note").hidden = !reviewing;
   $("review-note-text").textContent = reviewing

@@ -22,7 +22,8 @@ def box(locator) -> tuple[float, float, float, float]:
 
 
 def test_a_long_game_on_a_desktop_never_scrolls_the_page(new_site):
-    """The move list follows the game inside itself; the window stays where the person left it."""
+    """The move list follows the game inside itself; the window stays where the person left it,
+    and on a laptop's screen the latest move and the buttons that step through the game are in it."""
     site = new_site(**DESKTOP)
     site.open()
     position, moves = pygame_rules.start("lilypad"), []
@@ -43,6 +44,10 @@ def test_a_long_game_on_a_desktop_never_scrolls_the_page(new_site):
     scrolled = moves_list.evaluate("l => [l.scrollTop, l.clientHeight, l.scrollHeight]")
     assert list_box["y"] <= current_box["y"] and current_box["y"] + current_box["height"] <= list_box["y"] + list_box["height"] + 1, (
         f"the current move {current_box} is not within the list {list_box} (scrollTop, clientHeight, scrollHeight {scrolled})")
+    height = DESKTOP["viewport"]["height"]
+    for seen_in_window in (current, site.page.locator("#back"), site.page.locator("#first")):
+        b = seen_in_window.bounding_box()
+        assert 0 <= b["y"] and b["y"] + b["height"] <= height, f"{seen_in_window} is out of the window: {b}"
     site.watch.assert_clean()
 
 

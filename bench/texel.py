@@ -2,7 +2,7 @@
 the evaluation predicts them.
 
     python bench/texel.py generate GAME --games 200 --nodes 1500 --seed 1 --out bench/results/GAME-selfplay.jsonl
-    python bench/texel.py fit GAME bench/data/GAME-level3.jsonl.gz [--seed 1] [--candidates]
+    python bench/texel.py fit GAME bench/data/GAME-level3.jsonl.gz [--seed 1] [--candidates] [--hold TERM ...]
 
 ``generate`` plays the engine against itself (the same node budget for both, after
 ``--opening`` random plies for variety; a draw after value_scale.MAX_PLIES) and writes one JSON line per
@@ -27,6 +27,10 @@ positions of decided games where the evaluation's sign agrees with the result (a
 counts half), and a calibration table (predicted expected result against the actual mean result,
 by bins of the prediction, draws included as 0), for the game's weights as they are and for the
 fitted ones. Only the game's first variant (its default rules) is fitted.
+
+``--hold TERM`` keeps a term at the game's weight and fits the others around it: for a term whose
+fitted weight contradicts what the tests prove by search (Lilypad's tempo late in the game, fitted
+negative, rates soldiers that can never move again above soldiers with their steps ahead).
 """
 
 from __future__ import annotations
@@ -128,15 +132,16 @@ def sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x)) if x > -500 else 0.0
 
 
-def fit(rows: list[list[float]], targets: list[float]) -> list[float]:
-    """Logistic regression (soft targets) by Newton's method with a ridge penalty."""
+def fit(rows: list[list[float]], targets: list[float], offsets: list[float] | None = None) -> list[float]:
+    """Logistic regression (soft targets) by Newton's method with a ridge penalty; ``offsets``:
+    each row's part of the score that is not fitted (held terms)."""
     n = len(rows[0])
     w = [0.0] * n
     for _ in range(30):
         grad = [-RIDGE * w[j] for j in range(n)]
         hess = [[RIDGE if i == j else 0.0 for j in range(n)] for i in range(n)]
-        for x, y in zip(rows, targets):
-            p = sigmoid(sum(a * b for a, b in zip(w, x)))
+        for x, y, offset in zip(rows, targets, offsets or [0.0] * len(rows)):
+            p = sigmoid(offset + sum(a * b for a, b in zip(w, x)))
             g, h = y - p, p * (1 - p)
             for i in range(n):
                 if x[i]:
@@ -215,6 +220,8 @@ def main(argv=None) -> None:
     f.add_argument("--seed", type=int, default=1)
     f.add_argument("--also", metavar="W,W,...", help="also report these weights (say, an earlier evaluation's)")
     f.add_argument("--candidates", action="store_true", help="fit the game's CANDIDATES terms too")
+    f.add_argument("--hold", metavar="TERM", action="append", default=[],
+                   help="keep this term at the game's weight (say, where a fit contradicts a position solved in the tests); repeatable")
     args = ap.parse_args(argv)
     if args.command == "generate":
         generate(args.game, args.games, args.nodes, args.seed, args.opening, args.out)
@@ -222,6 +229,10 @@ def main(argv=None) -> None:
     cls = type(pygame_rules.start(args.game))
     games = [g for path in args.samples for g in load(args.game, path, args.candidates)]
     names = cls.evaluation_names + (CANDIDATES[args.game][0] if args.candidates else ())
+    unknown = set(args.hold) - set(names)
+    if unknown:
+        ap.error(f"no such term: {', '.join(sorted(unknown))} (the terms: {', '.join(names)})")
+    held_terms = frozenset(names.index(t) for t in args.hold)
     random.Random(args.seed).shuffle(games)
     print(f"{args.game}: {len(games)} games, {sum(map(len, games))} positions")
     # Cross-validation: each fifth of the games is held out once, predicted by the weights fitted
@@ -231,11 +242,11 @@ def main(argv=None) -> None:
     for k in range(FOLDS):
         train = [s for i, g in enumerate(games) if i % FOLDS != k for s in g]
         part = [s for i, g in enumerate(games) if i % FOLDS == k for s in g if s[2] >= BEFORE_END]
-        weights = fitted_weights(cls, train, len(names))
+        weights = fitted_weights(cls, train, len(names), held_terms)
         held += [(sum(w * t for w, t in zip(weights, s[0])), s[1], s[3], s[2]) for s in part]
         held_samples += part
         held_current += [(sum(w * t for w, t in zip(cls.evaluation_weights, s[0])), s[1], s[3], s[2]) for s in part]
-    weights = fitted_weights(cls, [s for g in games for s in g], len(names))
+    weights = fitted_weights(cls, [s for g in games for s in g], len(names), held_terms)
     print(f"fitted weights on all {len(games)} games, in the units of the game's value_scale {cls.value_scale}:")
     for name, weight in zip(names, weights):
         print(f"  {name:<28} {weight:+.4f}")
@@ -249,16 +260,17 @@ def main(argv=None) -> None:
     report("fitted weights, positions without a forced capture", [s for s in held if not s[2]], cls.value_scale)
 
 
-def fitted_weights(cls, samples, terms: int) -> list[float]:
+def fitted_weights(cls, samples, terms: int, held: frozenset[int] = frozenset()) -> list[float]:
     """The weights of the samples' first ``terms`` terms fitted on ``samples`` in the units of
     ``cls.value_scale`` (positions where a capture is forced left out). Terms that are 0 in every
-    position (a variant's pieces in the default rules) cannot be fitted: they keep the game's
-    weight (a candidate term 0)."""
+    position (a variant's pieces in the default rules) cannot be fitted, and ``held`` ones are not:
+    they keep the game's weight (a candidate term 0), and the others are fitted around them."""
     train = [s for s in samples if not s[3]]
-    used = [j for j in range(terms) if any(s[0][j] for s in train)]
-    w = fit([[s[0][j] for j in used] for s in train], [s[1] for s in train])
+    used = [j for j in range(terms) if j not in held and any(s[0][j] for s in train)]
     scale = cls.value_scale / 2
     kept = list(cls.evaluation_weights) + [0.0] * terms
+    offsets = [sum(kept[j] * s[0][j] for j in held) / scale for s in train]
+    w = fit([[s[0][j] for j in used] for s in train], [s[1] for s in train], offsets)
     return [scale * w[used.index(j)] if j in used else kept[j] for j in range(terms)]
 
 if __name__ == "__main__":

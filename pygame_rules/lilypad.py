@@ -64,14 +64,16 @@ WITH_KING = {"b": "B", "g": "G", "x": "X", "y": "Y"}
 WITHOUT_KING = {v: k for k, v in WITH_KING.items()}
 CROWN = {"b": "x", "g": "y", "B": "X", "G": "Y"}
 #: The evaluation's terms (``Lilypad.evaluation_terms``), and their weights, fitted by logistic
-#: regression of self-play results on the terms (``bench/texel.py lilypad``, 136 games of the
-#: engine at 300 and 1,000 nodes a move, 2026-11-26; bench/README.md, "Issue 28").
+#: regression of self-play results on the terms (``bench/texel.py fit lilypad``, 122 games at
+#: level 3's budget in bench/data/, 2026-11-26; bench/README.md, "Issue 28"). The two tempo terms
+#: are held at their earlier weights: fitted freely, tempo late in the game turns negative and rates
+#: soldiers that can never move again above soldiers with their steps ahead (tests/test_evaluation.py).
 EVALUATION_TERMS = (
     "checkers", "crowned", "King", "King's reach squared", "lone King's danger", "danger to the King",
     "danger x reach squared", "tempo", "steps", "stuck checkers", "tempo, late", "checkers, late",
     "side to move",
 )
-EVALUATION_WEIGHTS = (-1.224, 0.6, 6.484, 0.2782, -1.499, -0.4271, -0.008193, 0.7849, 0.2686, 0.1524, -0.7189, 1.293, 0.007062)
+EVALUATION_WEIGHTS = (0.6701, 0.6, 7.08, 0.2079, -3.078, 0.3907, -0.05468, 0.7849, 0.3328, 0.3695, -0.7189, -1.459, -0.04878)
 #: What each enemy piece ahead of a King costs it, by how many ranks ahead it stands.
 DANGER_BY_RANK = (1.0, 1.0, 0.5)
 

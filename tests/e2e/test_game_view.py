@@ -21,6 +21,13 @@ def box(locator) -> tuple[float, float, float, float]:
     return (round(b["x"]), round(b["y"]), round(b["width"]), round(b["height"]))
 
 
+def assert_in_sight(site, selector: str) -> None:
+    """The element is within the window and within the part of the panel beside the board shown."""
+    b, panel = site.page.locator(selector).bounding_box(), site.page.locator("#game-view > .panel").bounding_box()
+    top, bottom = max(0, panel["y"]), min(site.page.viewport_size["height"], panel["y"] + panel["height"])
+    assert top <= b["y"] and b["y"] + b["height"] <= bottom + 1, f"{selector} {b} is out of sight (the panel shows {top:.0f} to {bottom:.0f})"
+
+
 def test_a_long_game_on_a_desktop_never_scrolls_the_page(new_site):
     """The move list follows the game inside itself; the window stays where the person left it,
     and on a laptop's screen the latest move and the buttons that step through the game are in it."""
@@ -44,10 +51,22 @@ def test_a_long_game_on_a_desktop_never_scrolls_the_page(new_site):
     scrolled = moves_list.evaluate("l => [l.scrollTop, l.clientHeight, l.scrollHeight]")
     assert list_box["y"] <= current_box["y"] and current_box["y"] + current_box["height"] <= list_box["y"] + list_box["height"] + 1, (
         f"the current move {current_box} is not within the list {list_box} (scrollTop, clientHeight, scrollHeight {scrolled})")
-    height = DESKTOP["viewport"]["height"]
-    for seen_in_window in (current, site.page.locator("#back"), site.page.locator("#first")):
-        b = seen_in_window.bounding_box()
-        assert 0 <= b["y"] and b["y"] + b["height"] <= height, f"{seen_in_window} is out of the window: {b}"
+    for selector in ("#moves .mv.current", "#back", "#first"):
+        assert_in_sight(site, selector)
+    site.watch.assert_clean()
+
+
+def test_a_finished_game_on_a_laptops_screen_shows_its_result_last_move_and_step_buttons(new_site):
+    """The result takes room at the top of the panel; what the game ended with stays in the window."""
+    site = new_site(**DESKTOP)
+    site.open()
+    site.page.select_option("#mode", "two")
+    site.load_position(BLACK_WINS_IN_ONE)
+    site.play("e2-f1", ["e2", "f1"])
+    expect(site.page.locator("#result-title")).to_have_text("Black wins")
+    site.page.evaluate("scrollTo(0, 0)")  # loading the position scrolled the page to its field
+    for selector in ("#result-title", "#rematch", "#moves .mv.current", "#back", "#first"):
+        assert_in_sight(site, selector)
     site.watch.assert_clean()
 
 

@@ -28,10 +28,15 @@ def assert_in_sight(site, selector: str) -> None:
     assert top <= b["y"] and b["y"] + b["height"] <= bottom + 1, f"{selector} {b} is out of sight (the panel shows {top:.0f} to {bottom:.0f})"
 
 
-def test_a_long_game_on_a_desktop_never_scrolls_the_page(new_site):
+#: A laptop's window: 1280x800, and 1366x768 less the browser's bars (the panel's spacing tightens).
+LAPTOPS = {"1280x800": DESKTOP, "1366x657": {"viewport": {"width": 1366, "height": 657}}}
+
+
+@pytest.mark.parametrize("window", LAPTOPS)
+def test_a_long_game_on_a_desktop_never_scrolls_the_page(new_site, window):
     """The move list follows the game inside itself; the window stays where the person left it,
     and on a laptop's screen the latest move and the buttons that step through the game are in it."""
-    site = new_site(**DESKTOP)
+    site = new_site(**LAPTOPS[window])
     site.open()
     position, moves = pygame_rules.start("lilypad"), []
     for _ in range(24):  # the first legal move each time: more moves than the list shows at once

@@ -3,6 +3,7 @@ the evaluation predicts them.
 
     python bench/texel.py generate GAME --games 200 --nodes 1500 --seed 1 --out bench/results/GAME-selfplay.jsonl
     python bench/texel.py fit GAME bench/data/GAME-level3.jsonl.gz [--seed 1] [--candidates] [--hold TERM ...]
+    python bench/texel.py searched GAME bench/data/GAME-level3.jsonl.gz [--nodes 2000] [--every 5]
 
 ``generate`` plays the engine against itself (the same node budget for both, after
 ``--opening`` random plies for variety; a draw after value_scale.MAX_PLIES) and writes one JSON line per
@@ -27,6 +28,10 @@ positions of decided games where the evaluation's sign agrees with the result (a
 counts half), and a calibration table (predicted expected result against the actual mean result,
 by bins of the prediction, draws included as 0), for the game's weights as they are and for the
 fitted ones. Only the game's first variant (its default rules) is fitted.
+
+``searched`` gives the same figures for the value a search of ``--nodes`` reports (what the
+site's value bar shows: the evaluation seen through the search, proven results as +-1), on every
+``--every``-th position of the decided games: nothing is fitted, so no position is held out.
 
 ``--hold TERM`` keeps a term at the game's weight and fits the others around it: for a term whose
 fitted weight contradicts what the tests prove by search (Lilypad's tempo late in the game, fitted
@@ -174,10 +179,10 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] if abs(m[i][i]) >= 1e-12 else 0.0 for i in range(n)]
 
 
-def report(name: str, scored: list[tuple[float, float, bool, int]], value_scale: float) -> None:
+def report(name: str, scored: list[tuple[float, float, bool, int]], value_scale: float | None, held_out: bool = True) -> None:
     """Sign agreement (in all, and by plies to the end) and a calibration table of
-    ``tanh(score / value_scale)`` for (score, the side to move's result, forced capture, plies to
-    the end) of each position."""
+    ``tanh(score / value_scale)`` (the score itself if ``value_scale`` is None: a search's value)
+    for (score, the side to move's result, forced capture, plies to the end) of each position."""
     agree = decided = 0.0
     bins: dict[int, list[tuple[float, float]]] = {}
     by_distance: dict[tuple[int, int], list[float]] = {}
@@ -185,14 +190,14 @@ def report(name: str, scored: list[tuple[float, float, bool, int]], value_scale:
         if result != 0.5:
             span = next(s for s in DISTANCES if s[0] <= to_end < s[1])
             by_distance.setdefault(span, []).append(0.5 if score == 0 else float((score > 0) == (result == 1)))
-        expected = math.tanh(score / value_scale)
+        expected = math.tanh(score / value_scale) if value_scale else score
         actual = 2 * result - 1
         if result != 0.5:
             decided += 1
             agree += 0.5 if score == 0 else float((score > 0) == (actual > 0))
         bins.setdefault(min(9, int((expected + 1) * 5)), []).append((expected, actual))
     print(f"\n{name}: sign agrees with the result in {100 * agree / max(decided, 1):.1f}% of {decided:.0f} "
-          f"held-out positions of decided games, {BEFORE_END}+ plies before the end "
+          f"{'held-out ' if held_out else ''}positions of decided games, {BEFORE_END}+ plies before the end "
           f"({len(scored)} positions with the drawn games)")
     print("  by plies to the end: " + ", ".join(f"{lo}-{hi - 1 if hi < 10**6 else ''}: {100 * sum(v) / len(v):.0f}% of {len(v)}"
                                             for (lo, hi), v in sorted(by_distance.items())))
@@ -222,9 +227,17 @@ def main(argv=None) -> None:
     f.add_argument("--candidates", action="store_true", help="fit the game's CANDIDATES terms too")
     f.add_argument("--hold", metavar="TERM", action="append", default=[],
                    help="keep this term at the game's weight (say, where a fit contradicts a position solved in the tests); repeatable")
+    v = sub.add_parser("searched")
+    v.add_argument("game")
+    v.add_argument("samples", type=Path, nargs="+")
+    v.add_argument("--nodes", type=int, default=2000)
+    v.add_argument("--every", type=int, default=5, help="search every Nth position of each game")
     args = ap.parse_args(argv)
     if args.command == "generate":
         generate(args.game, args.games, args.nodes, args.seed, args.opening, args.out)
+        return
+    if args.command == "searched":
+        searched(args.game, args.samples, args.nodes, args.every)
         return
     cls = type(pygame_rules.start(args.game))
     games = [g for path in args.samples for g in load(args.game, path, args.candidates)]
@@ -258,6 +271,25 @@ def main(argv=None) -> None:
                                         for s in held_samples], cls.value_scale)
     report("fitted weights (cross-validated)", held, cls.value_scale)
     report("fitted weights, positions without a forced capture", [s for s in held if not s[2]], cls.value_scale)
+
+
+def searched(game: str, paths: list[Path], nodes: int, every: int) -> None:
+    """The sign agreement and calibration of the search's value at ``nodes`` nodes."""
+    from pygame_rules.search import analyse
+
+    scored = []
+    for path in paths:
+        with opened(path, "rt") as f:
+            records = [json.loads(line) for line in f.read().splitlines()]
+        for record in records:
+            if record["game"] != game or record["result"] == "draw":
+                continue
+            total = len(record["positions"])
+            for i in range(0, total - BEFORE_END + 1, every):
+                position = pygame_rules.load(game, record["positions"][i])
+                value = analyse(position, nodes=nodes, seed=1).value
+                scored.append((value, float(record["result"] == position.turn), False, total - i))
+    report(f"the search's value at {nodes} nodes, every {every}th position", scored, None, held_out=False)
 
 
 def fitted_weights(cls, samples, terms: int, held: frozenset[int] = frozenset()) -> list[float]:

@@ -108,6 +108,8 @@ export function createAssist({ element, board, game }) {
         }
         mine.failed = describeError(error);
         $("best-line-text").textContent = `No evaluation: ${mine.failed}`;
+        $("best-line-text").title = "";
+        $("best-line-arrows").hidden = true;
         if (hintWanted) {
           hintWanted = false;
           $("hint-text").textContent = `No hint: ${mine.failed}`;
@@ -131,6 +133,7 @@ export function createAssist({ element, board, game }) {
     bar.show(value, side);
     const pv = value ? bestLine(now, answer) : [];
     $("best-line-text").textContent = pv.length ? `Best line: ${pv.join(" ")}${done ? "" : " …"}` : engine.working("Thinking…");
+    $("best-line-text").title = pv.length ? pv.join(" ") : "";
     $("best-line-arrows").hidden = !pv.length;
   }
 

@@ -5,6 +5,9 @@ over), and the analysis board opens the way the game was seen."""
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -32,17 +35,19 @@ def assert_in_sight(site, selector: str) -> None:
 LAPTOPS = {"1280x800": DESKTOP, "1366x657": {"viewport": {"width": 1366, "height": 657}}}
 
 
-@pytest.mark.parametrize("window", LAPTOPS)
-def test_a_long_game_on_a_desktop_never_scrolls_the_page(new_site, window):
+@pytest.mark.parametrize(("window", "game"), [("1280x800", "lilypad"), ("1366x657", "lilypad"), ("1366x657", "three-crowns")])
+def test_a_long_game_on_a_desktop_never_scrolls_the_page(new_site, window, game):
     """The move list follows the game inside itself; the window stays where the person left it,
-    and on a laptop's screen the latest move and the buttons that step through the game are in it."""
+    and on a laptop's screen the latest move and the buttons that step through the game are in it
+    (3 Crowns keeps a note of the stones left above the moves all game long)."""
     site = new_site(**LAPTOPS[window])
-    site.open()
-    position, moves = pygame_rules.start("lilypad"), []
-    for _ in range(24):  # the first legal move each time: more moves than the list shows at once
-        move = position.legal()[0]
+    site.open(f"#game={game}")
+    position, moves, rng = pygame_rules.start(game), [], random.Random(3)
+    for _ in range(24):  # more moves than the list shows at once, none repeating a position
+        move = rng.choice(position.legal())
         moves.append((move.text, list(move.path)))
         position = move.after
+    assert position.winner is None
     board = site.page.locator("#board")
     seen = box(board)
     for text, path in moves:
@@ -101,6 +106,26 @@ def test_selecting_a_piece_or_the_computer_thinking_moves_no_control(new_site, s
     assert [box(c) for c in controls] == seen, "selecting a piece moved the controls"
     assert page.evaluate("scrollY") == 0
     page.screenshot(path=f"/tmp/ks-selected-{size}.png", full_page=True)
+    site.watch.assert_clean()
+
+
+def test_the_evaluation_going_deeper_moves_no_control(new_site):
+    """The best line grows as the evaluation's search goes deeper; it keeps to one line (the whole
+    line is its tooltip), so the buttons under it stay where the person's pointer is."""
+    site = new_site(**DESKTOP)
+    site.open("#game=lilypad")
+    page = site.page
+    position, rng = pygame_rules.start("lilypad"), random.Random(3)
+    for _ in range(24):  # a position with a capture to make and a long best line
+        move = rng.choice(position.legal())
+        site.play(move.text, list(move.path))
+        position = move.after
+    controls = [page.locator(sel) for sel in ("#new-game", "#undo", "#share", "#moves-heading")]
+    seen = [box(c) for c in controls]
+    line = page.locator("#best-line-text")
+    expect(line).to_have_text(re.compile(r"^Best line: (\S+ ){6,}.*[^…]$"), timeout=30_000)  # the search is done
+    assert [box(c) for c in controls] == seen, "the best line moved the controls as it grew"
+    assert line.get_attribute("title") == line.inner_text().removeprefix("Best line: ")
     site.watch.assert_clean()
 
 

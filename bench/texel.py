@@ -114,23 +114,60 @@ def _steps_making_three(board: str, letter: str) -> int:
     )
 
 
+#: The lines of three squares (rows, columns, both diagonals) of the 8x8 board, and the king-step
+#: distance between two squares.
+LINES_OF_THREE = tuple(
+    tuple((r + k * dr) * 8 + f + k * df for k in range(3))
+    for r in range(8) for f in range(8) for df, dr in ((1, 0), (0, 1), (1, 1), (1, -1))
+    if 0 <= f + 2 * df < 8 and 0 <= r + 2 * dr < 8
+)
+KING_STEPS = tuple(tuple(max(abs(a % 8 - b % 8), abs(a // 8 - b // 8)) for b in range(64)) for a in range(64))
+#: What the race counts for an uncrowned stone (the moves to crown it), and for a square of the
+#: line an enemy stone holds.
+RACE_CROWNING, RACE_ENEMY = 2, 1
+
+
+def _race(board: str, side: str) -> int:
+    """A count of the moves ``side`` needs for three crowns in a line, the opponent aside: over
+    every line of three squares, the least total of king steps for three of its stones to stand
+    there, with ``RACE_CROWNING`` for each stone not yet crowned and ``RACE_ENEMY`` for each square
+    an enemy holds (three nearest stones per square, all three distinct)."""
+    crown, stone = CROWNED[side], UNCROWNED[side]
+    mine = [(i, 0 if p == crown else RACE_CROWNING) for i, p in enumerate(board) if p in (crown, stone)]
+    best = 99
+    for line in LINES_OF_THREE:
+        near = []
+        for s in line:
+            extra = RACE_ENEMY if board[s] not in (EMPTY, crown, stone) else 0
+            near.append(sorted((KING_STEPS[i][s] + cost + extra, i) for i, cost in mine)[:3])
+        for a, i in near[0]:
+            for b, j in near[1]:
+                for c, k in near[2]:
+                    if i != j and j != k and i != k and a + b + c < best:
+                        best = a + b + c
+    return best
+
+
 def three_crowns_candidates(position) -> list[float]:
     """Terms 3 Crowns' evaluation does not have yet, each the side to move's minus the other's:
     the empty squares where one of the side's crowns can step to make three crowns in a line (a
     win next move), the empty squares where an uncrowned stone can step to make a troika (a crown
-    next move), and the pairs of crowns at most two squares apart."""
+    next move), the pairs of crowns at most two squares apart, and the race to a crowned line
+    (``_race``, the opponent's count minus the side's: positive when the side is nearer)."""
     board = position._state.board
     counts = {}
     for side in position.sides:
         crowns = [i for i, piece in enumerate(board) if piece == CROWNED[side]]
         close = sum(max(abs(a % 8 - b % 8), abs(a // 8 - b // 8)) <= 2 for k, a in enumerate(crowns) for b in crowns[k + 1:])
-        counts[side] = (_steps_making_three(board, CROWNED[side]), _steps_making_three(board, UNCROWNED[side]), close)
+        counts[side] = (_steps_making_three(board, CROWNED[side]), _steps_making_three(board, UNCROWNED[side]), close,
+                        -_race(board, side))
     me, them = position.turn, position.other(position.turn)
     return [a - b for a, b in zip(counts[me], counts[them])]
 
 
 #: ``--candidates``: per game, terms tried in the fit before the engine has them (names, function).
-CANDIDATES = {"three-crowns": (("crown steps that win", "stone steps that crown", "crowns close together"), three_crowns_candidates)}
+CANDIDATES = {"three-crowns": (("crown steps that win", "stone steps that crown", "crowns close together", "race to a crowned line"),
+                                three_crowns_candidates)}
 
 
 def sigmoid(x: float) -> float:
@@ -197,8 +234,8 @@ def report(name: str, scored: list[tuple[float, float, bool, int]], value_scale:
             agree += 0.5 if score == 0 else float((score > 0) == (actual > 0))
         bins.setdefault(min(9, int((expected + 1) * 5)), []).append((expected, actual))
     print(f"\n{name}: sign agrees with the result in {100 * agree / max(decided, 1):.1f}% of {decided:.0f} "
-          f"{'held-out ' if held_out else ''}positions of decided games, {BEFORE_END}+ plies before the end "
-          f"({len(scored)} positions with the drawn games)")
+          f"{'held-out ' if held_out else ''}positions of decided games, {BEFORE_END}+ plies before the end"
+          + (f" ({len(scored)} positions with the drawn games)" if len(scored) > decided else ""))
     print("  by plies to the end: " + ", ".join(f"{lo}-{hi - 1 if hi < 10**6 else ''}: {100 * sum(v) / len(v):.0f}% of {len(v)}"
                                             for (lo, hi), v in sorted(by_distance.items())))
     print("| predicted (bin) | positions | mean predicted | mean actual |")

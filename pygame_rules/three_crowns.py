@@ -83,12 +83,35 @@ NEIGHBOUR_MASK = tuple(sum(1 << j for j in NEIGHBOURS[i]) for i in range(64))
 CLEARED = tuple(((1 << 64) - 1) ^ (1 << i) for i in range(64))
 #: ``core.marking`` tables: each side's stones (``STONES_OF``), and one letter's stones (``_LETTER_BITS``).
 STONES_OF = {side: marking(MINE[side], SIDE_OF) for side in (GREEN, BLACK)}
-_LETTER_BITS = {letter: marking(letter, SIDE_OF) for letter in SIDE_OF}
+_LETTER_BITS = {letter: marking(letter, SIDE_OF) for letter in (*SIDE_OF, EMPTY)}
+#: Per line (row, column, both diagonals), taken the way square numbers grow (square ``i + offset``
+#: is the next): ``offset`` and, as bit masks, the squares with a square one step ahead, two
+#: steps ahead, and one step behind.
+_LINE_SHIFTS = tuple(
+    (offset, *(sum(1 << i for i in range(64) if 0 <= i % 8 + k * df < 8 and 0 <= i + k * offset < 64) for k in (1, 2, -1)))
+    for df, offset in ((1, 1), (0, 8), (-1, 7), (1, 9))
+)
 
 
 def _bits(board: str, letter: str) -> int:
-    """The squares holding ``letter`` as a bit mask."""
+    """The squares holding ``letter`` (or empty: ``EMPTY``) as a bit mask."""
     return bit_mask(board, _LETTER_BITS[letter])
+
+
+def _open_pairs(like: int, opens: list[int]) -> int:
+    """Pairs of ``like`` stones next to each other in a line with an empty square at either end
+    (a troika, or a line of crowns, in the making); ``opens`` from :func:`_open_ends`."""
+    count = 0
+    for (offset, ahead, _, _), open_end in zip(_LINE_SHIFTS, opens):
+        count += (like & (like >> offset) & ahead & open_end).bit_count()
+    return count
+
+
+def _open_ends(empty: int) -> list[int]:
+    """Per line direction of ``_LINE_SHIFTS``, the squares two steps before an empty square that
+    way or one step after one: where the first stone of an open pair stands."""
+    return [((empty >> 2 * offset) & two_ahead) | ((empty << offset) & behind)
+            for offset, _, two_ahead, behind in _LINE_SHIFTS]
 
 
 #: ``STEP_EDGES[stone][i][j]``: the edge of a step from ``i`` to ``j`` that neither crowns nor can
@@ -436,19 +459,13 @@ class ThreeCrowns(Position):
         with a square open at either end (a troika, or a line of crowns, in the making), the
         stones next to an enemy; and the side to move's own edge and whether it is Green."""
         board = self._state.board
-        # Per side: stones, crowns, open crowned pairs, open pairs (one pass over the board).
-        counts = {GREEN: [0, 0, 0, 0], BLACK: [0, 0, 0, 0]}
-        for i, p in enumerate(board):
-            if p == EMPTY:
-                continue
-            mine = counts[SIDE_OF[p]]
-            mine[0] += 1
-            crowned = p in CROWNED_LETTERS
-            mine[1] += crowned
-            for ahead, behind in LINES[i]:
-                if ahead and board[ahead[0]] == p and any(board[j] == EMPTY for j in ahead[1:] + behind[:1]):
-                    mine[2 if crowned else 3] += 1
-        terms = {side: (*c, c[0] == LOSING_STONE_COUNT + 1) for side, c in counts.items()}
+        opens = _open_ends(_bits(board, EMPTY))
+        terms = {}
+        for side in (GREEN, BLACK):
+            crowns, stones = _bits(board, CROWNED[side]), _bits(board, UNCROWNED[side])
+            count = crowns.bit_count() + stones.bit_count()
+            terms[side] = (count, crowns.bit_count(), _open_pairs(crowns, opens), _open_pairs(stones, opens),
+                           count == LOSING_STONE_COUNT + 1)
         me, them = self.turn, self.other(self.turn)
         return [a - b for a, b in zip(terms[me], terms[them])] + [1.0, 1.0 if me == GREEN else -1.0]
 

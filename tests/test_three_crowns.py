@@ -13,6 +13,7 @@ from reference import three_crowns_ref as ref
 
 import pygame_rules
 from pygame_rules import Game, IllegalMoveError, PositionError
+from pygame_rules.three_crowns import GEOMETRY
 
 GAME = "three-crowns"
 START = "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g * 0"
@@ -587,6 +588,36 @@ def test_evaluate_favours_material_and_crowned_pairs_and_is_symmetric():
     for text in (EXAMPLE_1, JUMPING_EXAMPLE, START):
         p = load(text)
         assert p.evaluate() == pytest.approx(load(swap_colours(p.text)).evaluate())
+
+
+def counted_terms(position) -> list[float]:
+    """The evaluation's terms counted square by square, as its docstring says (the engine counts
+    them on bit masks): stones, crowns, like pairs in a line with an empty square at either end
+    (crowned, uncrowned), at 8 stones; the side to move's minus the other's, then the side to
+    move's edge and whether it is Green."""
+    board = position.board_cells()
+    at = {(f, r): board[i] for i, (f, r) in enumerate(GEOMETRY.coords)}
+    counts = {}
+    for side, crown, stone in (("g", "G", "g"), ("b", "B", "b")):
+        pairs = {crown: 0, stone: 0}
+        for (f, r), piece in at.items():
+            for df, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                if piece in pairs and at.get((f + df, r + dr)) == piece and "." in (
+                        at.get((f + 2 * df, r + 2 * dr)), at.get((f - df, r - dr))):
+                    pairs[piece] += 1
+        n = sum(p in (crown, stone) for p in board)
+        counts[side] = (n, board.count(crown), pairs[crown], pairs[stone], n == 8)
+    me, them = position.turn, "b" if position.turn == "g" else "g"
+    return [a - b for a, b in zip(counts[me], counts[them])] + [1.0, 1.0 if me == "g" else -1.0]
+
+
+def test_the_evaluation_terms_count_what_they_say():
+    rng = random.Random(11)
+    for _ in range(30):
+        position = pygame_rules.start(GAME)
+        while position.winner is None:
+            assert position.evaluation_terms() == counted_terms(position), position.text
+            position = rng.choice(position.legal()).after
 
 
 def swap_colours(text: str) -> str:

@@ -356,7 +356,7 @@ class Lion(Position):
     title = "The Lion Game"
     evaluation_names = EVALUATION_TERMS
     evaluation_weights = EVALUATION_WEIGHTS
-    value_scale = 24.6  # bench/value_scale.py lion --games 60 (2026-11-24): 8,510 positions, bootstrap 90% 16-39
+    value_scale = 13.5  # the best fit on games at level 3 (bench/data/lion-level3.jsonl.gz, bench/README.md); 24.6 at 1,500 nodes
     sides = (WHITE, BLACK)
     side_names = SIDE_NAMES
     start_text = "c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - - 0"

@@ -114,13 +114,9 @@ def _steps_making_three(board: str, letter: str) -> int:
     )
 
 
-#: The lines of three squares (rows, columns, both diagonals) of the 8x8 board, and the king-step
-#: distance between two squares.
-LINES_OF_THREE = tuple(
-    tuple((r + k * dr) * 8 + f + k * df for k in range(3))
-    for r in range(8) for f in range(8) for df, dr in ((1, 0), (0, 1), (1, 1), (1, -1))
-    if 0 <= f + 2 * df < 8 and 0 <= r + 2 * dr < 8
-)
+#: The lines of three squares (rows, columns, both diagonals), from 3 Crowns' troika table, and the
+#: king-step distance between two squares.
+LINES_OF_THREE = sorted({tuple(sorted((i, *pair))) for i, pairs in enumerate(TRIPLES) for pair in pairs})
 KING_STEPS = tuple(tuple(max(abs(a % 8 - b % 8), abs(a // 8 - b // 8)) for b in range(64)) for a in range(64))
 #: What the race counts for an uncrowned stone (the moves to crown it), and for a square of the
 #: line an enemy stone holds.
@@ -158,7 +154,7 @@ def three_crowns_candidates(position) -> list[float]:
     counts = {}
     for side in position.sides:
         crowns = [i for i, piece in enumerate(board) if piece == CROWNED[side]]
-        close = sum(max(abs(a % 8 - b % 8), abs(a // 8 - b // 8)) <= 2 for k, a in enumerate(crowns) for b in crowns[k + 1:])
+        close = sum(KING_STEPS[a][b] <= 2 for k, a in enumerate(crowns) for b in crowns[k + 1:])
         counts[side] = (_steps_making_three(board, CROWNED[side]), _steps_making_three(board, UNCROWNED[side]), close,
                         -_race(board, side))
     me, them = position.turn, position.other(position.turn)

@@ -38,7 +38,6 @@ UNCROWNED = {GREEN: "g", BLACK: "b"}
 CROWNED = {GREEN: "G", BLACK: "B"}
 SIDE_OF = {"g": GREEN, "G": GREEN, "b": BLACK, "B": BLACK}
 UNCROWNED_LETTERS = frozenset(UNCROWNED.values())
-CROWNED_LETTERS = frozenset(CROWNED.values())
 OTHER = {GREEN: BLACK, BLACK: GREEN}
 #: The side left with this many stones (after the opponent's move) has lost: the third capture.
 LOSING_STONE_COUNT = 7
@@ -84,13 +83,6 @@ CLEARED = tuple(((1 << 64) - 1) ^ (1 << i) for i in range(64))
 #: ``core.marking`` tables: each side's stones (``STONES_OF``), and one letter's stones (``_LETTER_BITS``).
 STONES_OF = {side: marking(MINE[side], SIDE_OF) for side in (GREEN, BLACK)}
 _LETTER_BITS = {letter: marking(letter, SIDE_OF) for letter in (*SIDE_OF, EMPTY)}
-#: Per line (row, column, both diagonals), taken the way square numbers grow (square ``i + offset``
-#: is the next): ``offset`` and, as bit masks, the squares with a square one step ahead, two
-#: steps ahead, and one step behind.
-_LINE_SHIFTS = tuple(
-    (offset, *(sum(1 << i for i in range(64) if 0 <= i % 8 + k * df < 8 and 0 <= i + k * offset < 64) for k in (1, 2, -1)))
-    for df, offset in ((1, 1), (0, 8), (-1, 7), (1, 9))
-)
 
 
 def _bits(board: str, letter: str) -> int:
@@ -146,10 +138,26 @@ def _next_two(i: int, d: int) -> tuple[int, ...]:
     return tuple(GEOMETRY.ray(i, DIRECTIONS[d])[:2])
 
 
-#: ``LINES[i]``: per line through ``i``, the next two squares ahead of ``i`` and the next two behind.
-LINES = tuple(
-    tuple((_next_two(i, d), _next_two(i, OPPOSITE[d])) for d in LINE_DIRECTIONS) for i in range(len(GEOMETRY))
-)
+#: ``LINES[i]``: per line through ``i``, the next two squares ahead of ``i``.
+LINES = tuple(tuple(_next_two(i, d) for d in LINE_DIRECTIONS) for i in range(len(GEOMETRY)))
+
+
+def _line_shift(d: int) -> tuple[int, int, int, int]:
+    """Line direction ``d`` taken the way square numbers grow (square ``i + offset`` is the next):
+    ``offset`` and, as bit masks, the squares with a square one step ahead, two steps ahead, and
+    one step behind."""
+    i = next(i for i in range(len(GEOMETRY)) if GEOMETRY.steps[i][d] >= 0)
+    offset = GEOMETRY.steps[i][d] - i
+    if offset < 0:
+        d, offset = OPPOSITE[d], -offset
+    reach = [len(GEOMETRY.ray(j, DIRECTIONS[d])) for j in range(len(GEOMETRY))]
+    has = ([n >= 1 for n in reach], [n >= 2 for n in reach],
+           [GEOMETRY.steps[j][OPPOSITE[d]] >= 0 for j in range(len(GEOMETRY))])
+    return (offset, *(sum(1 << j for j, yes in enumerate(squares) if yes) for squares in has))
+
+
+#: ``_LINE_SHIFTS``: ``_line_shift`` of each line direction (the evaluation's open pairs).
+_LINE_SHIFTS = tuple(_line_shift(d) for d in LINE_DIRECTIONS)
 
 
 class State(NamedTuple):
@@ -456,8 +464,9 @@ class ThreeCrowns(Position):
     def evaluation_terms(self) -> list[float]:
         """The evaluation's terms (``EVALUATION_TERMS``), each the side to move's minus the
         other's: stones (a side at 8 is one capture from losing), crowns, two of a kind in a line
-        with a square open at either end (a troika, or a line of crowns, in the making), the
-        stones next to an enemy; and the side to move's own edge and whether it is Green."""
+        with a square open at either end (a troika, or a line of crowns, in the making), crowned
+        and uncrowned, and whether a side is at 8 stones; then the side to move's own edge and
+        whether it is Green."""
         board = self._state.board
         opens = _open_ends(_bits(board, EMPTY))
         terms = {}
@@ -569,7 +578,7 @@ def crowned_lines(board, side: str) -> list[int]:
     for i, p in enumerate(board):
         if p != crown:
             continue
-        for ahead, _ in LINES[i]:
+        for ahead in LINES[i]:
             if len(ahead) == 2 and board[ahead[0]] == crown and board[ahead[1]] == crown:
                 found.update((i, *ahead))
     return sorted(found)

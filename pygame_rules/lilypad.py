@@ -76,6 +76,10 @@ EVALUATION_TERMS = (
 EVALUATION_WEIGHTS = (0.6701, 0.6, 7.08, 0.2079, -3.078, 0.3907, -0.05468, 0.7849, 0.3328, 0.3695, -0.7189, -1.459, -0.04878)
 #: What each enemy piece ahead of a King costs it, by how many ranks ahead it stands.
 DANGER_BY_RANK = (1.0, 1.0, 0.5)
+#: The danger a lone King (the only one left) counts for at most: two enemies ahead. Its weight,
+#: fitted on games where more was rare, would make a King in more danger worth less than a checker
+#: on its square, so losing it would look like a gain (if it is captured the game is only drawn).
+LONE_DANGER_CAP = 2.0
 
 
 # -- move tables ----------------------------------------------------------------------------------
@@ -669,7 +673,7 @@ class Lilypad(Position):
     def evaluation_terms(self) -> list[float]:
         """The evaluation's terms (``EVALUATION_TERMS``), each the side to move's minus the
         other's: material; the King (its worth, how far it could swap now, enemies ahead of it,
-        more so for the only King left); and mobility, since a side with no legal move loses:
+        more so for the only King left, up to ``LONE_DANGER_CAP``); and mobility, since a side with no legal move loses:
         soldiers only step forward and never onto their last row, so each has a few steps left
         (tempo), and a soldier with no step now is stuck; tempo and material once more, weighed by
         how late in the game it is; and the side to move's own edge."""
@@ -699,7 +703,7 @@ class Lilypad(Position):
                 lone = kings[OTHER[side]] < 0 and not s.drops  # the other King is gone
                 # Then it is the only way to win left, and at more risk (that it is worth more
                 # then is the "King" term: a difference, it counts only where one King is gone).
-                lone *= danger
+                lone *= min(danger, LONE_DANGER_CAP)
             # Squares from which a forward step to an empty square (off the last row) exists.
             open_squares = empty & ~LAST_ROW_MASK[side]
             movable = steps = 0

@@ -39,3 +39,23 @@ def test_the_search_sees_a_blockade_coming():
     assert Solver().forced_win_length(position, 2) == 2
     result = analyse(position, nodes=2000, seed=1)
     assert result.win_in == 3
+
+
+def test_a_lone_lilypad_king_is_never_worth_less_than_a_soldier_on_its_square():
+    # With the other King gone, a side's King is its only way home, and if it is captured the game
+    # is only drawn: however many enemies stand ahead of it, its side never scores less with it than
+    # with a soldier in its place (before the lone King's danger was capped, it could, by up to 9
+    # points: giving the King away looked like a gain).
+    rng, compared = random.Random(5), 0
+    for _ in range(120):
+        position = pygame_rules.start("lilypad")
+        while position.moves():
+            board, _, drops = position.text.split()
+            for king, soldier, other_king in (("B", "b", "G"), ("G", "g", "B")):
+                if king in board and other_king not in board and drops == "-":
+                    without = pygame_rules.load("lilypad", position.text.replace(king, soldier))
+                    sign = 1 if position.turn == soldier else -1
+                    assert sign * (position.evaluate() - without.evaluate()) > 0, position.text
+                    compared += 1
+            position = rng.choice(position.legal()).after
+    assert compared > 1000

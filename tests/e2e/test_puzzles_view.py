@@ -165,11 +165,14 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
 
 
 def test_next_puzzle_and_a_bad_puzzle_link(new_site):
-    site = new_site()
+    # A laptop's window: the puzzle's title and panel stand beside the board, which fits the
+    # window whole and stays put from one puzzle to the next, whatever their titles' lengths.
+    site = new_site(viewport={"width": 1280, "height": 800})
     own = pygame_rules.puzzles("lion")
     p = next(q for q in own if q.moves == 2)
     site.open(f"#puzzle={p.id}")
     state_is(site, "ready")
+    box = site.assert_board_in_view(board=BOARD)
     solve(site, p)
     # Next: the untried puzzle of the game rated nearest the person's rating (1500 at the start,
     # then changed by this solve: the page says it).
@@ -181,6 +184,8 @@ def test_next_puzzle_and_a_bad_puzzle_link(new_site):
     assert site.page.url.endswith(f"#puzzle={following.id}")
     expect(site.page.locator(f"{VIEW} h1")).to_have_text(following.title)
     assert site.pieces(BOARD) == board_after(following, [])
+    assert len(following.title) != len(p.title)
+    site.assert_board_in_view(box, board=BOARD)
     site.page.screenshot(path=str(SHOTS / "ks-puzzle.png"))
     site.page.set_viewport_size({"width": 390, "height": 844})
     site.page.screenshot(path=str(SHOTS / "ks-puzzle-phone.png"), full_page=True)

@@ -93,6 +93,11 @@ def test_the_library_journey_in_every_arrival(arrive, arrival, phone):
     expect(rows(site).first).to_contain_text("Ann (Black) vs Bob (Green)")
     if arrival == "first":
         site.page.screenshot(path=f"/tmp/ks-library-{'phone' if phone else 'desktop'}.png", full_page=True)
+    for i in range(2):  # every button within its entry, on a phone too (they wrap)
+        row = rows(site).nth(i).bounding_box()
+        for button in rows(site).nth(i).get_by_role("button").all():
+            box = button.bounding_box()
+            assert box["x"] + box["width"] <= row["x"] + row["width"] + 0.5, f"{button.inner_text()} sticks out of its entry"
     older = rows(site).nth(1)
     press(site, older.get_by_role("button", name="Delete", exact=False))
     expect(rows(site)).to_have_count(1)

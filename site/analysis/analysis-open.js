@@ -59,8 +59,11 @@ export function createOpener(ctrl, facing) {
 
   async function showHash(hash) {
     const data = await catalog();
-    const link = readLink(hash, data);
-    const at = Number(new URLSearchParams(hash.replace(/^#/, "")).get("at") ?? Number.NaN);
+    const params = new URLSearchParams(hash.replace(/^#/, ""));
+    // "#analysis=lion" names a game as "#rules=lion" and "#puzzles=lion" do: its start position.
+    const named = params.get("analysis");
+    const link = readLink(named && !params.has("game") ? `#${new URLSearchParams({ game: named })}` : hash, data);
+    const at = Number(params.get("at") ?? Number.NaN);
     if (!link) {
       if (a.record) return writeHash(); // "#analysis" alone: what was shown last
       return startPosition(data);

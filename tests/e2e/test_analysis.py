@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 import pygame_rules
 from pygame_rules.records import Game, write_record
 from pygame_rules.solve import winning_moves, wins_within
+from site_driver import poll
 
 SHOTS = Path(tempfile.gettempdir())
 OPENING = [("K@c8", ["c8"]), ("K@f1", ["f1"]), ("c6-d5", ["c6", "d5"]), ("f3-e4", ["f3", "e4"])]
@@ -324,15 +325,21 @@ def test_a_bad_analysis_link_is_said_and_the_analysis_kept(spied):
     current = page.locator("#analysis-moves .mv.current")
     expect(current).to_have_text("K@c8")
     shown = site.pieces("#analysis-board")
-    for bad, words in [("#analysis&game=lilypad&moves=K%40c8+zz9", "zz9"), ("#analysis&game=chess", "no game called")]:
+    bad_links = [("#analysis&game=lilypad&moves=K%40c8+zz9", "zz9"), ("#analysis&game=chess", "no game called"), ("#analysis=chess", "no game called")]
+    for bad, words in bad_links:
         page.evaluate(f"location.hash = {bad!r}")
         expect(page.locator("#analysis-messages .message").last).to_contain_text(words)
         expect(page.locator("#analysis-messages .message").last).to_contain_text("That analysis link could not be opened")
         expect(current).to_have_text("K@c8")
         assert site.pieces("#analysis-board") == shown
         expect(page).not_to_have_url(re.compile("zz9|chess"))
-    page.locator("#analysis-messages .dismiss").first.click()
-    page.locator("#analysis-messages .dismiss").first.click()
+    for _ in bad_links:
+        page.locator("#analysis-messages .dismiss").first.click()
+    # A game named as the other views name one (#rules=lion): its start.
+    page.evaluate("location.hash = '#analysis=lion'")
+    expect(page.locator("#analysis-title")).to_have_text("Analysis · The Lion Game")
+    start = pygame_rules.start("lion").pieces_on_board()
+    poll(lambda: site.pieces("#analysis-board") == start, what="the Lion Game's start on the board")
     site.watch.assert_clean()
 
 

@@ -673,10 +673,10 @@ class Lilypad(Position):
     def evaluation_terms(self) -> list[float]:
         """The evaluation's terms (``EVALUATION_TERMS``), each the side to move's minus the
         other's: material; the King (its worth, how far it could swap now, enemies ahead of it,
-        more so for the only King left, up to ``LONE_DANGER_CAP``); and mobility, since a side with no legal move loses:
-        soldiers only step forward and never onto their last row, so each has a few steps left
-        (tempo), and a soldier with no step now is stuck; tempo and material once more, weighed by
-        how late in the game it is; and the side to move's own edge."""
+        more so for the only King left, up to ``LONE_DANGER_CAP``); and mobility, since a side
+        with no legal move loses: soldiers only step forward and never onto their last row, so
+        each has a few steps left (tempo), and a soldier with no step now is stuck; tempo and
+        material once more, weighed by how late in the game it is; and the side to move's own edge."""
         s = self._state
         board = s.board
         masks = self._derived or self._pieces()

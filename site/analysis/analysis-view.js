@@ -16,7 +16,7 @@ export const MARKUP = `
     <div id="analysis-messages" class="messages"></div>
     <div class="analysis-head">
       <h1 id="analysis-title">Analysis</h1>
-      <a id="analysis-back" href="#">Back to the game</a>
+      <a id="analysis-back" class="back-link" href="#">Back to the game</a>
     </div>
     <p id="analysis-turn" class="turn" aria-live="polite"></p>
     <p id="analysis-announce" class="visually-hidden" aria-live="polite"></p>

@@ -54,7 +54,7 @@ export function buildPuzzlesPage(element, on) {
   ui.themes.setAttribute("role", "group");
   ui.status.setAttribute("aria-live", "polite");
   ui.hintText.setAttribute("aria-live", "polite");
-  const back = make("a", { href: "#", textContent: "Back to the game" });
+  const back = make("a", { href: "#", className: "back-link", textContent: "Back to the game" });
   back.onclick = (event) => {
     event.preventDefault();
     on.back();

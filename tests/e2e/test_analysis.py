@@ -97,11 +97,18 @@ def arrows(site, board="#board"):
 
 
 @pytest.fixture(scope="module")
-def spied(module_new_site):
+def spied_page(module_new_site):
     s = module_new_site()
     s.page.add_init_script(SPY)
-    s.open()
     return s
+
+
+@pytest.fixture
+def spied(spied_page):
+    """The module's page, opened afresh for each test: a test run again after a failure starts
+    from the game view, not from wherever the failed run left it."""
+    spied_page.open()
+    return spied_page
 
 
 def test_hint_is_a_winning_move_drawn_and_named(spied):

@@ -44,6 +44,10 @@ function dateText(entry) {
   return new Date(entry.updated).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
+// A game is listed once it holds something of the person's: a move, a position set up, an import.
+// A new game at the start is only the board's state (kept so that a return finds it), not a game.
+const begun = (entry) => entry.record.moves.length > 0 || Boolean(entry.record.start) || Boolean(entry.imported);
+
 const button = (label, run, { name = label, disabled = false, title = "" } = {}) => {
   const b = Object.assign(document.createElement("button"), { type: "button", textContent: label, disabled, title });
   b.setAttribute("aria-label", name);
@@ -52,13 +56,13 @@ const button = (label, run, { name = label, disabled = false, title = "" } = {})
 };
 
 /**
- * Draw the library into `host`: entries newest first, then `unreadable` (storage.js). `catalog`
+ * Draw the library into `host`: the games begun, newest first, then `unreadable` (storage.js). `catalog`
  * names games and variants; `currentId` is the game on the board; `on` has open(entry),
  * analyse(entry), exportRecord(entry), remove(entry), and for unreadable items download(items),
  * removeText(item).
  */
 export function renderLibrary(host, { entries, unreadable = [], catalog, currentId, on }) {
-  const rows = [...entries.values()].sort((a, b) => b.updated.localeCompare(a.updated));
+  const rows = [...entries.values()].filter(begun).sort((a, b) => b.updated.localeCompare(a.updated));
   const parts = [];
   if (!rows.length) parts.push(Object.assign(document.createElement("p"), { className: "empty", textContent: "No saved games yet." }));
   else {

@@ -212,6 +212,27 @@ def test_a_reload_on_the_library_lists_the_saved_games(new_site):
     site.watch.assert_clean()
 
 
+def test_a_game_is_listed_once_it_has_a_move(new_site):
+    """A new game at the start (the board's state, kept for a return) is not a game in the list."""
+    site = new_site()
+    site.open()
+    page = site.page
+    page.locator("#games button[data-game=lion]").click()
+    expect(page.locator("#title")).to_have_text("The Lion Game")
+    site.wait_idle()
+    open_library(site)
+    expect(page.locator("#library-list")).to_have_text("No saved games yet.")
+    page.locator("#library-back").click()
+    expect(page.locator("#title")).to_have_text("The Lion Game")
+    site.wait_idle()
+    site.play("b3-b4", ["b3", "b4"])
+    open_library(site)
+    expect(rows(site)).to_have_count(1)
+    expect(rows(site).first).to_contain_text("The Lion Game")
+    expect(rows(site).first.locator("td").nth(3)).to_have_text("1 move")
+    site.watch.assert_clean()
+
+
 def test_a_game_saved_with_any_date_is_exported(new_site):
     site = one_move_played(new_site)
     [key] = entry_keys(site)

@@ -11,10 +11,11 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import DESKTOP, PHONE
 from playwright.sync_api import expect
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-SIZES = {"desktop": {"viewport": {"width": 1280, "height": 800}}, "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
 #: The views of index.html, each with what shows it is drawn.
 VIEWS = {
     "game": ("#game=lilypad", "#board .piece[data-square]"),

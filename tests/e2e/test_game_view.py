@@ -9,12 +9,11 @@ import random
 import re
 
 import pytest
+from conftest import DESKTOP, PHONE
 from playwright.sync_api import expect
 
 import pygame_rules
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 BLACK_WINS_IN_ONE = "8/8/8/8/8/1b6/4B3/1g1g3g b -"
 
 

@@ -405,11 +405,18 @@ class ThreeCrowns(Position):
                 continue
             landed = crown if crowns else stone
             wins = False
-            if won or (crowns or crowned) and crowns_before + crowns >= 3:
+            if won:  # a set-up already won: the step may break the line
                 after = list(board)
                 after[i] = EMPTY
                 after[j] = landed
                 wins = _wins(after, turn)
+            elif (crowns or crowned) and crowns_before + crowns >= 3:
+                # A step takes no stone, and a line of crowns it makes runs through the square it
+                # lands on: three crowns in a row there, the square it left not among them.
+                for x, y in triples[j]:
+                    if board[x] == crown and board[y] == crown and x != i and y != i:
+                        wins = True
+                        break
             add((STEP_TEXT[i, j], (((i, EMPTY), (j, landed)), j, crowns), 200.0 if crowns else 0.0, False, wins))
 
     def _jumps(self, i: int, edges: list[tuple]) -> None:

@@ -90,6 +90,50 @@ def _bits(board: str, letter: str) -> int:
     return bit_mask(board, _LETTER_BITS[letter])
 
 
+def _step_context(board: str, side: str, won: bool) -> tuple:
+    """What :meth:`ThreeCrowns._steps` needs of the position beyond the stone: ``won``, the side's
+    uncrowned stones and the empty squares (masks), and per letter of the side the squares where a
+    step of a stone of that letter may crown it or win: where it would stand in a row of three
+    like stones (the moving stone counted among them: more squares than there are, never fewer);
+    with ``won`` (a set-up), everywhere."""
+    uncrowned_letter, crown = UNCROWNED[side], CROWNED[side]
+    uncrowned, empty = _bits(board, uncrowned_letter), _bits(board, EMPTY)
+    if won:
+        hot = {uncrowned_letter: ALL_SQUARES, crown: ALL_SQUARES}
+    else:
+        # An uncrowned stone's step matters where it crowns (then it may also win); a crowned
+        # stone's only where it may make a line of crowns, which needs two crowns already.
+        lines = _completing(_bits(board, crown)) if board.count(crown) >= 2 else 0
+        hot = {uncrowned_letter: _completing(uncrowned), crown: lines}
+    return won, uncrowned, empty, hot
+
+
+def _completing(stones: int) -> int:
+    """The squares where a stone would stand in a row of three with two of ``stones`` (a mask)."""
+    found = 0
+    for offset, ahead, two_ahead, behind in _LINE_SHIFTS:
+        pairs = stones & (stones >> offset) & ahead  # a stone with another one step ahead
+        found |= (pairs & two_ahead) << 2 * offset | (pairs & behind) >> offset \
+            | (stones << offset) & (stones >> offset) & ahead & behind
+    return found & ALL_SQUARES
+
+
+def _plain_steps(stone: str, i: int, free: int) -> tuple[tuple, ...]:
+    """The edges of the steps of ``stone`` on ``i`` to the squares of ``free`` (a mask), none of
+    which crowns or wins; remembered in ``_PLAIN_STEPS``."""
+    plain = STEP_EDGES[stone][i]
+    found = _PLAIN_STEPS[stone][i][free] = tuple([plain[j] for j in NEIGHBOURS[i] if free >> j & 1])
+    return found
+
+
+def _prey(board: str, side: str) -> dict[str, int]:
+    """Per letter of ``side``, the enemy stones it may jump (a mask): a crowned stone jumps
+    uncrowned enemies, an uncrowned one crowned ones."""
+    crowned, uncrowned = CROWNED[OTHER[side]], UNCROWNED[OTHER[side]]
+    return {UNCROWNED[side]: _bits(board, crowned) if crowned in board else 0,
+            CROWNED[side]: _bits(board, uncrowned) if uncrowned in board else 0}
+
+
 def _open_pairs(like: int, opens: list[int]) -> int:
     """Pairs of ``like`` stones next to each other in a line with an empty square at either end
     (a troika, or a line of crowns, in the making); ``opens`` from :func:`_open_ends`."""
@@ -115,6 +159,10 @@ STEP_EDGES = {
     )
     for stone in SIDE_OF
 }
+ALL_SQUARES = (1 << 64) - 1
+#: ``_PLAIN_STEPS[stone][i]``: the steps of ``stone`` on ``i`` that neither crown nor win, by the
+#: mask of the empty squares around it (filled in as met).
+_PLAIN_STEPS = {stone: tuple({} for _ in range(64)) for stone in SIDE_OF}
 #: One direction of each of the four lines through a square (row, column and both diagonals).
 LINE_DIRECTIONS = tuple(DIRECTIONS.index(d) for d in ((1, 0), (0, 1), (1, 1), (1, -1)))
 
@@ -308,19 +356,24 @@ class ThreeCrowns(Position):
         # Only a capture, or a stone crowned when it lands, can win at once; unless this position
         # (a set-up) already has the mover's crowned line or the opponent's seventh stone.
         won = _wins(board, turn)
+        steps = _step_context(board, turn, won)
         if s.bound not in (BOUND_NEXT, NO_BOUND) and turn == GREEN:
             # The equalizer: Green's second move steps the stone its first move moved.
-            self._steps(SQUARE[s.bound], won, edges, _bits(board, UNCROWNED[turn]))
+            self._steps(SQUARE[s.bound], edges, *steps)
             return edges
-        enemy = OTHER[turn]
-        # Jumps need prey: a crowned stone jumps uncrowned enemies, an uncrowned one crowned ones.
-        prey_of = {UNCROWNED[turn]: CROWNED[enemy] in board, CROWNED[turn]: UNCROWNED[enemy] in board}
+        prey_near = _prey(board, turn)
+        empty, hot = steps[2], steps[3]
         # The side's stones found with str.find, in square order.
         marked, i = board.translate(STONES_OF[turn]), -1
-        uncrowned = _bits(board, UNCROWNED[turn])
         while (i := marked.find("1", i + 1)) >= 0:
-            self._steps(i, won, edges, uncrowned)
-            if prey_of[board[i]]:
+            stone = board[i]
+            free = empty & NEIGHBOUR_MASK[i]
+            if free & hot[stone]:
+                self._steps(i, edges, *steps)
+            else:  # no step of this stone crowns or wins (most stones): _steps' first case, inlined
+                found = _PLAIN_STEPS[stone][i].get(free)
+                edges += _plain_steps(stone, i, free) if found is None else found
+            if prey_near[stone] & NEIGHBOUR_MASK[i]:
                 self._jumps(i, edges)
         return edges
 
@@ -332,14 +385,13 @@ class ThreeCrowns(Position):
         if s.bound not in (BOUND_NEXT, NO_BOUND) and turn == GREEN or board.count(CROWNED[turn]) >= 2 \
                 or _wins(board, turn):
             return super()._tactical_edges()
-        enemy = OTHER[turn]
         jumps: list[tuple] = []
-        prey_of = {UNCROWNED[turn]: CROWNED[enemy] in board, CROWNED[turn]: UNCROWNED[enemy] in board}
+        prey_near = _prey(board, turn)
         quiet = False
         for i in range(64):
             stone = board[i]
-            if stone in prey_of:
-                if prey_of[stone]:
+            if stone in prey_near:
+                if prey_near[stone] & NEIGHBOUR_MASK[i]:
                     self._jumps(i, jumps)
                 if not quiet:
                     quiet = any(board[j] == EMPTY for j in NEIGHBOURS[i])
@@ -375,24 +427,33 @@ class ThreeCrowns(Position):
             bound = NO_BOUND
         return _new(State, (board, OTHER[s.turn], bound, 0 if resets_clock else s.clock + 1))
 
-    def _steps(self, i: int, won: bool, edges: list[tuple], uncrowned: int) -> None:
+    def _steps(self, i: int, edges: list[tuple], won: bool, uncrowned: int, empty: int, hot: dict[str, int]) -> None:
         """Steps of the stone on ``i`` to the empty squares around it; an uncrowned stone that
-        lands in a troika is crowned (rule 2). ``uncrowned``: the side's uncrowned stones (a mask)."""
+        lands in a troika is crowned (rule 2). ``won``: the position already has the side's win (a
+        set-up); ``uncrowned`` and ``empty``: masks; ``hot``: per kind of stone, the squares
+        where a step of it may crown or win (:func:`_step_context`)."""
+        free = empty & NEIGHBOUR_MASK[i]
         board = self._state.board
-        turn = self._state.turn
         stone = board[i]
+        if not free & hot[stone]:
+            # No step of this stone crowns or wins (most stones): its edges depend only on the
+            # empty squares around it.
+            found = _PLAIN_STEPS[stone][i].get(free)
+            edges += _plain_steps(stone, i, free) if found is None else found
+            return
         crowned = stone not in UNCROWNED_LETTERS
+        turn = self._state.turn
         crown = CROWNED[turn]
+        crowns_before = board.count(crown)
         # A step wins at once only with a line of three crowns (it cannot take a stone), so only
         # with two crowns already on the board and a crowned or crowning stone moving.
-        crowns_before = board.count(crown)
         may_win = won or crowns_before >= 2
         # A troika needs a like stone next to the square stepped to: most steps are told apart
         # by one mask test from those that may crown.
         others = 0 if crowned else uncrowned & CLEARED[i]
         add, plain, triples = edges.append, STEP_EDGES[stone][i], TRIPLES
         for j in NEIGHBOURS[i]:
-            if board[j] != EMPTY:
+            if not free >> j & 1:
                 continue
             crowns = False
             if others & NEIGHBOUR_MASK[j]:

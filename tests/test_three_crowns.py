@@ -13,7 +13,7 @@ from reference import three_crowns_ref as ref
 
 import pygame_rules
 from pygame_rules import Game, IllegalMoveError, PositionError
-from pygame_rules.three_crowns import GEOMETRY
+from pygame_rules.three_crowns import GEOMETRY, TRIPLES, _completing
 
 GAME = "three-crowns"
 START = "bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g * 0"
@@ -609,6 +609,13 @@ def counted_terms(position) -> list[float]:
         counts[side] = (n, board.count(crown), pairs[crown], pairs[stone], n == 8)
     me, them = position.turn, "b" if position.turn == "g" else "g"
     return [a - b for a, b in zip(counts[me], counts[them])] + [1.0, 1.0 if me == "g" else -1.0]
+
+
+@given(st.sets(st.integers(0, 63), max_size=14).map(lambda squares: sum(1 << i for i in squares)))
+def test_the_squares_completing_a_row_of_three_are_found_on_masks(stones):
+    # The move generator tells the steps that may crown or win from the rest by these masks.
+    expected = sum(1 << j for j in range(64) if any(stones >> x & 1 and stones >> y & 1 for x, y in TRIPLES[j]))
+    assert _completing(stones) == expected
 
 
 def test_the_evaluation_terms_count_what_they_say():

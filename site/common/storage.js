@@ -87,6 +87,14 @@ const shortText = (value, max) => (typeof value === "string" && value.length <= 
 /** A new entry id (random: ids from two tabs never collide). */
 export const newId = () => globalThis.crypto.randomUUID();
 
+/**
+ * Whether a library entry holds something of the person's: a move, a position set up, an import,
+ * or a game with a friend (its invitation, with the entry's id, may be sent before any move). A new
+ * game at the start is only the board's state (kept so that a return finds it), not a game.
+ */
+export const isBegun = (entry) =>
+  entry.record.moves.length > 0 || Boolean(entry.record.start) || Boolean(entry.imported) || String(entry.mode).startsWith("friend-");
+
 /** One library entry, checked; `id` is the key it was filed under. Throws saying what is wrong. */
 export function checkEntry(id, value) {
   if (!isPlainObject(value)) throw new Error("it is not a saved game");

@@ -5,7 +5,7 @@
 import { boardEntry } from "../common/catalog.js";
 import { linkHash } from "../common/links.js";
 import { describeError, plural, showMessage } from "../common/messages.js";
-import { newId } from "../common/storage.js";
+import { isBegun, newId } from "../common/storage.js";
 import { describeMove } from "../board/speech.js";
 import { save } from "./game-save.js";
 import { app, bottomSide, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, someoneHuman } from "./game-state.js";
@@ -152,11 +152,18 @@ export function chooseGame(game) {
   });
 }
 
+// A new game's library entry: a new one, so that the game in progress stays in the library; but a
+// game nothing was played in holds nothing of the person's, and the new game takes its entry.
+function entryForNewGame() {
+  const begun = !app.entry || isBegun({ record: { ...app.record, moves: app.line.moves }, imported: app.entry.imported, mode: app.mode });
+  return begun ? newEntry() : app.entry;
+}
+
 // A new game (a new library entry: the game in progress stays in the library).
 export function newGame(game = app.record.game, variant = app.record.variant) {
   return act(async () => {
     const { state, info } = await fetchGame(fresh(game, variant));
-    app.entry = newEntry();
+    app.entry = entryForNewGame();
     show(state, info, null, lineOf([]));
     facePerson();
   });
@@ -168,7 +175,7 @@ export function loadPosition(text) {
   return act(async () => {
     try {
       const state = await engine.call(request("state", { ...app.record, start: text, moves: [] }));
-      app.entry = newEntry(); // a new game from that position; the one in progress stays in the library
+      app.entry = entryForNewGame(); // a new game from that position; the one in progress stays in the library
       show(state, app.info, null, lineOf([]));
       $("position-input").value = "";
     } catch (e) {

@@ -2,6 +2,8 @@
 // result, to open, analyse, export or delete; and the saved texts this page cannot read, to copy
 // out, download or delete. It only draws and reports intent: the app does the work.
 
+import { isBegun } from "../common/storage.js";
+
 const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const pad = (n, width = 2) => String(n).padStart(width, "0");
 
@@ -44,10 +46,6 @@ function dateText(entry) {
   return new Date(entry.updated).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
-// A game is listed once it holds something of the person's: a move, a position set up, an import.
-// A new game at the start is only the board's state (kept so that a return finds it), not a game.
-const begun = (entry) => entry.record.moves.length > 0 || Boolean(entry.record.start) || Boolean(entry.imported);
-
 const button = (label, run, { name = label, disabled = false, title = "" } = {}) => {
   const b = Object.assign(document.createElement("button"), { type: "button", textContent: label, disabled, title });
   b.setAttribute("aria-label", name);
@@ -62,7 +60,7 @@ const button = (label, run, { name = label, disabled = false, title = "" } = {})
  * removeText(item).
  */
 export function renderLibrary(host, { entries, unreadable = [], catalog, currentId, on }) {
-  const rows = [...entries.values()].filter(begun).sort((a, b) => b.updated.localeCompare(a.updated));
+  const rows = [...entries.values()].filter(isBegun).sort((a, b) => b.updated.localeCompare(a.updated));
   const parts = [];
   if (!rows.length) parts.push(Object.assign(document.createElement("p"), { className: "empty", textContent: "No saved games yet." }));
   else {

@@ -213,7 +213,8 @@ def test_a_reload_on_the_library_lists_the_saved_games(new_site):
 
 
 def test_a_game_is_listed_once_it_has_a_move(new_site):
-    """A new game at the start (the board's state, kept for a return) is not a game in the list."""
+    """A new game at the start (the board's state, kept for a return) is not a game in the list;
+    and New game on it takes its place instead of leaving empty games behind."""
     site = new_site()
     site.open()
     page = site.page
@@ -225,7 +226,11 @@ def test_a_game_is_listed_once_it_has_a_move(new_site):
     page.locator("#library-back").click()
     expect(page.locator("#title")).to_have_text("The Lion Game")
     site.wait_idle()
+    for _ in range(2):
+        site.button("New game").click()
+        site.wait_idle()
     site.play("b3-b4", ["b3", "b4"])
+    assert site.saved_moves("lion") == [["b3-b4"]]
     open_library(site)
     expect(rows(site)).to_have_count(1)
     expect(rows(site).first).to_contain_text("The Lion Game")

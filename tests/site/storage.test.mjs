@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { checkRecord, createStorage, LIMITS } from "../../site/common/storage.js";
+import { checkRecord, createStorage, isBegun, LIMITS } from "../../site/common/storage.js";
 
 const OLD = "kings-and-soldiers/v1";
 const DAMAGED = "kings-and-soldiers/damaged";
@@ -452,4 +452,14 @@ test("fuzz: two tabs, another writer, a full storage, hundreds of damaged entrie
       for (const text of setAside) assert.ok(kept.has(text) || deleted.has(text), `${where}: ${text} lost`);
     }
   }
+});
+
+test("a game is begun once it has a move, a set-up position, an import or a friend, not before", () => {
+  const record = { game: "lion", variant: null, start: null, moves: [] };
+  assert.equal(isBegun({ record, imported: null }), false);
+  assert.equal(isBegun({ record: { ...record, moves: ["b3-b4"] }, imported: null }), true);
+  assert.equal(isBegun({ record: { ...record, start: "8/8/8/8/8/8/8/8 g - 0" }, imported: null }), true);
+  assert.equal(isBegun({ record, imported: { tags: {}, comments: {}, moves: [], result: "*" } }), true);
+  assert.equal(isBegun({ record, imported: null, mode: "play-1" }), false);
+  assert.equal(isBegun({ record, imported: null, mode: "friend-0" }), true); // its invitation may be out
 });

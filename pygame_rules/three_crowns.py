@@ -90,12 +90,12 @@ def _bits(board: str, letter: str) -> int:
     return bit_mask(board, _LETTER_BITS[letter])
 
 
-def _step_context(board: str, side: str, won: bool) -> tuple:
-    """What :meth:`ThreeCrowns._steps` needs of the position beyond the stone: ``won``, the side's
-    uncrowned stones and the empty squares (masks), and per letter of the side the squares where a
-    step of a stone of that letter may crown it or win: where it would stand in a row of three
-    like stones (the moving stone counted among them: more squares than there are, never fewer);
-    with ``won`` (a set-up), everywhere."""
+def _step_context(board: str, side: str, won: bool) -> tuple[int, int, dict[str, int]]:
+    """What :meth:`ThreeCrowns._steps` needs of the position beyond the stone: the side's uncrowned
+    stones and the empty squares (masks), and per letter of the side the squares where a step of a
+    stone of that letter may crown it or win: where it would stand in a row of three like stones
+    (the moving stone counted among them: more squares than there are, never fewer); with ``won``
+    (a set-up already won), everywhere."""
     uncrowned_letter, crown = UNCROWNED[side], CROWNED[side]
     uncrowned, empty = _bits(board, uncrowned_letter), _bits(board, EMPTY)
     if won:
@@ -105,7 +105,7 @@ def _step_context(board: str, side: str, won: bool) -> tuple:
         # stone's only where it may make a line of crowns, which needs two crowns already.
         lines = _completing(_bits(board, crown)) if board.count(crown) >= 2 else 0
         hot = {uncrowned_letter: _completing(uncrowned), crown: lines}
-    return won, uncrowned, empty, hot
+    return uncrowned, empty, hot
 
 
 def _completing(stones: int) -> int:
@@ -356,21 +356,20 @@ class ThreeCrowns(Position):
         # Only a capture, or a stone crowned when it lands, can win at once; unless this position
         # (a set-up) already has the mover's crowned line or the opponent's seventh stone.
         won = _wins(board, turn)
-        steps = _step_context(board, turn, won)
+        uncrowned, empty, hot = _step_context(board, turn, won)
         if s.bound not in (BOUND_NEXT, NO_BOUND) and turn == GREEN:
             # The equalizer: Green's second move steps the stone its first move moved.
-            self._steps(SQUARE[s.bound], edges, *steps)
+            self._steps(SQUARE[s.bound], edges, won, uncrowned)
             return edges
         prey_near = _prey(board, turn)
-        empty, hot = steps[2], steps[3]
         # The side's stones found with str.find, in square order.
         marked, i = board.translate(STONES_OF[turn]), -1
         while (i := marked.find("1", i + 1)) >= 0:
             stone = board[i]
             free = empty & NEIGHBOUR_MASK[i]
             if free & hot[stone]:
-                self._steps(i, edges, *steps)
-            else:  # no step of this stone crowns or wins (most stones): _steps' first case, inlined
+                self._steps(i, edges, won, uncrowned)
+            else:  # no step of this stone crowns or wins (most stones): they depend only on ``free``
                 found = _PLAIN_STEPS[stone][i].get(free)
                 edges += _plain_steps(stone, i, free) if found is None else found
             if prey_near[stone] & NEIGHBOUR_MASK[i]:
@@ -427,20 +426,13 @@ class ThreeCrowns(Position):
             bound = NO_BOUND
         return _new(State, (board, OTHER[s.turn], bound, 0 if resets_clock else s.clock + 1))
 
-    def _steps(self, i: int, edges: list[tuple], won: bool, uncrowned: int, empty: int, hot: dict[str, int]) -> None:
+    def _steps(self, i: int, edges: list[tuple], won: bool, uncrowned: int) -> None:
         """Steps of the stone on ``i`` to the empty squares around it; an uncrowned stone that
         lands in a troika is crowned (rule 2). ``won``: the position already has the side's win (a
-        set-up); ``uncrowned`` and ``empty``: masks; ``hot``: per kind of stone, the squares
-        where a step of it may crown or win (:func:`_step_context`)."""
-        free = empty & NEIGHBOUR_MASK[i]
+        set-up); ``uncrowned``: the side's uncrowned stones (a mask). :meth:`_edges` makes the
+        steps that can neither crown nor win of most stones itself (``_PLAIN_STEPS``)."""
         board = self._state.board
         stone = board[i]
-        if not free & hot[stone]:
-            # No step of this stone crowns or wins (most stones): its edges depend only on the
-            # empty squares around it.
-            found = _PLAIN_STEPS[stone][i].get(free)
-            edges += _plain_steps(stone, i, free) if found is None else found
-            return
         crowned = stone not in UNCROWNED_LETTERS
         turn = self._state.turn
         crown = CROWNED[turn]
@@ -453,7 +445,7 @@ class ThreeCrowns(Position):
         others = 0 if crowned else uncrowned & CLEARED[i]
         add, plain, triples = edges.append, STEP_EDGES[stone][i], TRIPLES
         for j in NEIGHBOURS[i]:
-            if not free >> j & 1:
+            if board[j] != EMPTY:
                 continue
             crowns = False
             if others & NEIGHBOUR_MASK[j]:

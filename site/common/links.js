@@ -1,8 +1,8 @@
-// Links into the site: `#game=lilypad`, optionally `&variant=...&start=<position>&moves=m1+m2`.
+// Links into the site: `#game=lilypad` (or just `#lilypad`), optionally `&variant=...&start=<position>&moves=m1+m2`.
 // A link is untrusted input: its game and variant must be ones the site has (own keys only), and
 // its position and moves are bounded in size; Python then replays every move it carries.
 
-import { whyUnknown } from "./catalog.js";
+import { gameEntry, whyUnknown } from "./catalog.js";
 import { LIMITS } from "./storage.js";
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -18,7 +18,7 @@ const CODE = /^[A-Za-z0-9_-]{0,20000}$/;
  */
 export function readLink(hash, data) {
   const params = new URLSearchParams(String(hash).replace(/^#/, ""));
-  const game = params.get("game");
+  const game = params.get("game") ?? bareGame(params, data);
   if (game === null) return null;
   const variant = params.get("variant") || null;
   const unknown = whyUnknown(data, game, variant);
@@ -41,6 +41,13 @@ export function readLink(hash, data) {
   const long = moves.find((m) => m.length > LIMITS.move);
   if (long) return { problem: `move ${moves.indexOf(long) + 1} is far too long to be a move` };
   return { record: { game, variant, start, moves }, shared: params.has("start") || params.has("moves") };
+}
+
+/** A fragment that is just a game's id (`#lion`, as a person may type it) names that game, as
+ * `#game=lion` does; anything else names none (null). */
+function bareGame(params, data) {
+  const keys = [...params.keys()];
+  return keys.length === 1 && params.get(keys[0]) === "" && gameEntry(data, keys[0]) ? keys[0] : null;
 }
 
 /**

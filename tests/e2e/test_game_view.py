@@ -157,6 +157,20 @@ def test_the_top_bar_marks_the_game_of_the_page_shown(new_site):
     other.watch.assert_clean()
 
 
+def test_a_games_name_typed_into_the_address_opens_that_game(new_site):
+    site = new_site(**PHONE)
+    site.open("#lion")  # a new tab at a bare name, as a person may type it
+    page = site.page
+    expect(page.locator("#title")).to_have_text("The Lion Game")
+    expect(page).to_have_url(re.compile(r"#game=lion$"))
+    page.evaluate("location.hash = '#three-crowns'")  # typed while a game is open
+    expect(page.locator("#title")).to_have_text("3 Crowns")
+    expect(page).to_have_url(re.compile(r"#game=three-crowns$"))
+    page.evaluate("location.hash = '#chess'")  # no such game: the game stays
+    expect(page.locator("#title")).to_have_text("3 Crowns")
+    site.watch.assert_clean()
+
+
 def test_after_a_demo_another_game_opens_as_the_person_left_it(new_site):
     """Players and orientation are the person's: a demo plays its own game only, and is not saved."""
     site = new_site(**DESKTOP)

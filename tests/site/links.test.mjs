@@ -22,6 +22,13 @@ test("a link to a game, a variant, a position and moves", () => {
   assert.equal(link.shared, true);
 });
 
+test("a bare game id opens that game; other bare words name no game", () => {
+  assert.deepEqual(readLink("#lion", catalog), { record: { game: "lion", variant: null, start: null, moves: [] }, shared: false });
+  for (const hash of ["#chess", "#library", "#constructor", "#__proto__", "#lion=1", "#lion&lilypad", "#Lion"]) {
+    assert.equal(readLink(hash, catalog), null, hash);
+  }
+});
+
 test("unknown games and variants, built-in names included, are problems in plain words", () => {
   for (const game of ["chess", "constructor", "__proto__", "toString", "hasOwnProperty", ""]) {
     const link = readLink(`#game=${encodeURIComponent(game)}&moves=a`, catalog);

@@ -142,7 +142,11 @@ function onHashChange() {
   if (route().name !== "game" || !app.ready) return;
   const link = readLink(location.hash, app.catalog);
   const here = link?.record && !link.shared && link.record.game === app.record?.game && (link.record.variant ?? null) === app.record.variant;
-  if (here) return; // back to the board from the library
+  if (here) {
+    // Back to the board from the library, or the open game's name typed (`#lion`): the address names it as usual.
+    if (location.hash !== linkHash(app.record)) history.replaceState(null, "", linkHash(app.record));
+    return;
+  }
   if (link?.problem) {
     showMessage(`That link could not be opened: ${link.problem}. Your game is kept.`);
     history.replaceState(null, "", linkHash(app.record));

@@ -166,6 +166,8 @@ def test_a_games_name_typed_into_the_address_opens_that_game(new_site):
     page.evaluate("location.hash = '#three-crowns'")  # typed while a game is open
     expect(page.locator("#title")).to_have_text("3 Crowns")
     expect(page).to_have_url(re.compile(r"#game=three-crowns$"))
+    page.evaluate("location.hash = '#three-crowns'")  # the open game's name again: it stays, named as usual
+    expect(page).to_have_url(re.compile(r"#game=three-crowns$"))
     page.evaluate("location.hash = '#chess'")  # no such game: the game stays
     expect(page.locator("#title")).to_have_text("3 Crowns")
     site.watch.assert_clean()

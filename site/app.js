@@ -21,6 +21,7 @@ import {
   fresh,
   keepPosition,
   knownGames,
+  nameGame,
   onControls,
   openFirst,
   playPosition,
@@ -142,14 +143,10 @@ function onHashChange() {
   if (route().name !== "game" || !app.ready) return;
   const link = readLink(location.hash, app.catalog);
   const here = link?.record && !link.shared && link.record.game === app.record?.game && (link.record.variant ?? null) === app.record.variant;
-  if (here) {
-    // Back to the board from the library, or the open game's name typed (`#lion`): the address names it as usual.
-    if (location.hash !== linkHash(app.record)) history.replaceState(null, "", linkHash(app.record));
-    return;
-  }
+  if (here) return nameGame(); // back to the board from the library, or the open game's name typed (`#lion`)
   if (link?.problem) {
     showMessage(`That link could not be opened: ${link.problem}. Your game is kept.`);
-    history.replaceState(null, "", linkHash(app.record));
+    nameGame();
   }
   if (!link?.record) return;
   if (link.friend) {
@@ -158,7 +155,7 @@ function onHashChange() {
         await openFriendLink(link);
       } catch (error) {
         showMessage(`That link could not be opened: ${describeError(error)}. Your game is kept.`);
-        history.replaceState(null, "", linkHash(app.record));
+        nameGame();
       }
     });
     return;
@@ -171,7 +168,7 @@ function onHashChange() {
           (!link.record.variant || saved?.record.variant === link.record.variant) && continuing("Your saved game", saved),
           { label: "The link", record: fresh(link.record.game, link.record.variant) },
         ];
-    if (!(await openFirst(tries.filter(Boolean)))) history.replaceState(null, "", linkHash(app.record));
+    if (!(await openFirst(tries.filter(Boolean)))) nameGame();
   });
 }
 

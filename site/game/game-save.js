@@ -56,7 +56,7 @@ function importedStill(imported, moves, state) {
 }
 
 // The address names the game while the game is the view shown (not under the library, rules...).
-function nameGame() {
+export function nameGame() {
   if (!$("game-view").hidden) history.replaceState(null, "", linkHash(app.record));
 }
 

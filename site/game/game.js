@@ -33,4 +33,4 @@ export { board, onControls, renderControls, renderLevels, renderTitle, showLoadi
 export { renderNav, wireGameControls } from "./game-controls.js";
 export { act, drawAtOnce, facePerson, newGame, onShown, openFirst, playPosition } from "./game-ctrl.js";
 export { chooseMode, startThinking, stopThinking } from "./game-computer.js";
-export { keepPosition } from "./game-save.js";
+export { keepPosition, nameGame } from "./game-save.js";

@@ -36,6 +36,10 @@ site's value bar shows: the evaluation seen through the search, proven results a
 ``--hold TERM`` keeps a term at the game's weight and fits the others around it: for a term whose
 fitted weight contradicts what the tests prove by search (Lilypad's tempo late in the game, fitted
 negative, rates soldiers that can never move again above soldiers with their steps ahead).
+
+``--candidates`` adds terms the engine does not have to the fit: 3 Crowns' threats and race, and
+the Lion Game's count of each kind of piece (with every other term held, each count's weight is
+what that piece is worth beyond its ``VALUES`` entry: how the Lion Game's values were refitted).
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pygame_rules  # noqa: E402
+from pygame_rules import lion  # noqa: E402
 from pygame_rules.core import EMPTY  # noqa: E402
 from pygame_rules.three_crowns import CROWNED, NEIGHBOURS, TRIPLES, UNCROWNED  # noqa: E402
 from value_scale import self_play  # noqa: E402
@@ -161,9 +166,24 @@ def three_crowns_candidates(position) -> list[float]:
     return [a - b for a, b in zip(counts[me], counts[them])]
 
 
+#: The Lion Game's pieces whose worth ``lion_candidates`` fits beside ``VALUES`` (the Frogs count by
+#: their progress, the Lion by being on the board).
+LION_KINDS = (lion.TIGER, lion.SPIDER, lion.COBRA, lion.RHINO, lion.ELEPHANT, lion.BUTTERFLY)
+
+
+def lion_candidates(position) -> list[float]:
+    """How many more of each kind of piece (``LION_KINDS``) the side to move has than the other:
+    fitted with the engine's terms held, each weight is what that piece is worth beyond its
+    ``VALUES`` entry (material counts with weight 1)."""
+    board, me = position._state.board, position.turn
+    mine, theirs = lion.LETTERS[me], lion.LETTERS[lion.OTHER[me]]
+    return [board.count(mine[i]) - board.count(theirs[i]) for i in (mine.lower().index(kind) for kind in LION_KINDS)]
+
+
 #: ``--candidates``: per game, terms tried in the fit before the engine has them (names, function).
 CANDIDATES = {"three-crowns": (("crown steps that win", "stone steps that crown", "crowns close together", "race to a crowned line"),
-                                three_crowns_candidates)}
+                                three_crowns_candidates),
+              "lion": (tuple(f"{lion.PIECE_NAMES[kind]} count" for kind in LION_KINDS), lion_candidates)}
 
 
 def sigmoid(x: float) -> float:

@@ -309,10 +309,11 @@ _new = tuple.__new__  # builds a State without its constructor's Python-level ca
 _CHARGE = re.compile(r"([a-g][1-9])([nesw])([1-9][0-9]*)")
 _MARK = re.compile(r"([a-g][1-9])>([a-g][1-9])")
 
-#: What each piece is worth. Fitted on self-play (``bench/texel.py fit lion ... --candidates``: each
-#: kind's count beside the other terms, which stay as they are) and taken halfway from the values
-#: before (Tiger 5, Rhinoceros 3.5, Elephant, Spider and Butterfly 3, Cobra 2.5) toward the fit,
-#: which plays better at equal time (bench/README.md); the Frogs count by their progress.
+#: What each piece is worth (the Frogs count by their progress): halfway from the hand-set values
+#: before (Tiger 5, Rhinoceros 3.5, Elephant, Spider and Butterfly 3, Cobra 2.5) toward a fit on
+#: self-play (``bench/texel.py fit lion ... --candidates``: each kind's count beside the other
+#: terms, held as they are). At equal time they scored 79% against the engine before issue 28,
+#: which had the hand-set ones (bench/README.md).
 VALUES = {TIGER: 10.5, RHINO: 1.9, ELEPHANT: 4.1, SPIDER: 5.0, BUTTERFLY: 2.3, COBRA: 4.2, FROG: 1.0, LION: 0.0}
 #: Evaluation weights beyond material (measured in bench/strength.py pairings): per square nearer
 #: than HUNT_RANGE to the enemy Lion, for each hunter; and the share of a material lead gained as

@@ -3,7 +3,8 @@ the evaluation predicts them.
 
     python bench/texel.py generate GAME --games 200 --nodes 1500 --seed 1 --out bench/results/GAME-selfplay.jsonl
     python bench/texel.py fit GAME bench/data/GAME-level3.jsonl.gz [--seed 1] [--candidates] [--hold TERM ...]
-    python bench/texel.py searched GAME bench/data/GAME-level3.jsonl.gz [--nodes 2000] [--every 5]
+    python bench/texel.py searched GAME bench/data/GAME-level3.jsonl.gz [--nodes 2000] [--every 5] [--held-out [--hold TERM ...]]
+    python bench/texel.py replay GAME bench/data/GAME-level3.jsonl.gz [--positions 24] [--replays 8] [--nodes 4000]
 
 ``generate`` plays the engine against itself (the same node budget for both, after
 ``--opening`` random plies for variety; a draw after value_scale.MAX_PLIES) and writes one JSON line per
@@ -31,7 +32,14 @@ fitted ones. Only the game's first variant (its default rules) is fitted.
 
 ``searched`` gives the same figures for the value a search of ``--nodes`` reports (what the
 site's value bar shows: the evaluation seen through the search, proven results as +-1), on every
-``--every``-th position of the decided games: nothing is fitted, so no position is held out.
+``--every``-th position of the decided games: nothing is fitted, so no position is held out,
+unless ``--held-out`` searches each fifth of the games (split as ``fit`` splits them) with the
+weights fitted on the other four.
+
+``replay`` asks how far the results can be predicted at all: positions drawn from each span of
+plies to the end are played on several times by the engine against itself (each move's nodes
+drawn within ``--jitter`` of ``--nodes``), and the sign of those results' mean, what a perfect
+evaluation of this play would report, is compared with the recorded result.
 
 ``--hold TERM`` keeps a term at the game's weight and fits the others around it: for a term whose
 fitted weight contradicts what the tests prove by search (Lilypad's tempo late in the game, fitted
@@ -57,9 +65,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pygame_rules  # noqa: E402
 from pygame_rules import lion  # noqa: E402
-from pygame_rules.core import EMPTY  # noqa: E402
+from pygame_rules.core import EMPTY, Game  # noqa: E402
 from pygame_rules.three_crowns import CROWNED, NEIGHBOURS, TRIPLES, UNCROWNED  # noqa: E402
-from value_scale import self_play  # noqa: E402
+from value_scale import MAX_PLIES, self_play  # noqa: E402
 
 #: Figures are on positions at least this many plies before the end of their game.
 BEFORE_END = 10
@@ -285,12 +293,26 @@ def main(argv=None) -> None:
     v.add_argument("samples", type=Path, nargs="+")
     v.add_argument("--nodes", type=int, default=2000)
     v.add_argument("--every", type=int, default=5, help="search every Nth position of each game")
+    v.add_argument("--held-out", action="store_true", help="search each fifth of the games with weights fitted on the rest")
+    v.add_argument("--hold", metavar="TERM", action="append", default=[], help="with --held-out: as fit's --hold")
+    v.add_argument("--seed", type=int, default=1)
+    r = sub.add_parser("replay")
+    r.add_argument("game")
+    r.add_argument("samples", type=Path, nargs="+")
+    r.add_argument("--positions", type=int, default=24, help="positions drawn from each span of plies to the end")
+    r.add_argument("--replays", type=int, default=8)
+    r.add_argument("--nodes", type=int, default=4000)
+    r.add_argument("--jitter", type=float, default=0.2, help="each move's nodes drawn within this share of --nodes")
+    r.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     if args.command == "generate":
         generate(args.game, args.games, args.nodes, args.seed, args.opening, args.out)
         return
     if args.command == "searched":
-        searched(args.game, args.samples, args.nodes, args.every)
+        searched(args.game, args.samples, args.nodes, args.every, args.held_out, frozenset(args.hold), args.seed)
+        return
+    if args.command == "replay":
+        replay(args.game, args.samples, args.positions, args.replays, args.nodes, args.jitter, args.seed)
         return
     cls = type(pygame_rules.start(args.game))
     games = [g for path in args.samples for g in load(args.game, path, args.candidates)]
@@ -326,11 +348,62 @@ def main(argv=None) -> None:
     report("fitted weights, positions without a forced capture", [s for s in held if not s[2]], cls.value_scale)
 
 
-def searched(game: str, paths: list[Path], nodes: int, every: int) -> None:
-    """The sign agreement and calibration of the search's value at ``nodes`` nodes."""
+def searched(game: str, paths: list[Path], nodes: int, every: int, held_out: bool = False,
+             hold: frozenset[str] = frozenset(), seed: int = 1) -> None:
+    """The sign agreement and calibration of the search's value at ``nodes`` nodes; with
+    ``held_out``, each fifth of the games (split as ``fit`` splits them) is searched with the
+    weights fitted on the other four (``hold`` kept at the game's), so the figure is held out too."""
+    from pygame_rules.core import forget
     from pygame_rules.search import analyse
 
+    records = []
+    for path in paths:
+        with opened(path, "rt") as f:
+            records += [r for r in map(json.loads, f.read().splitlines()) if r["game"] == game]
+    cls = type(pygame_rules.start(game))
+    module = sys.modules[cls.__module__]
+    folds = [(cls.evaluation_weights, range(len(records)))]
+    if held_out:
+        games = [g for path in paths for g in load(game, path)]
+        order = list(range(len(records)))
+        random.Random(seed).shuffle(order)
+        held = frozenset(cls.evaluation_names.index(t) for t in hold)
+        folds = []
+        for k in range(FOLDS):
+            train = [s for i, n in enumerate(order) if i % FOLDS != k for s in games[n]]
+            weights = tuple(fitted_weights(cls, train, len(cls.evaluation_names), held))
+            folds.append((weights, [n for i, n in enumerate(order) if i % FOLDS == k]))
     scored = []
+    try:
+        for weights, chosen in folds:
+            module.EVALUATION_WEIGHTS = weights
+            forget()  # no evaluation remembered from other weights
+            for record in (records[n] for n in chosen):
+                if record["result"] == "draw":
+                    continue
+                total = len(record["positions"])
+                for i in range(0, total - BEFORE_END + 1, every):
+                    position = pygame_rules.load(game, record["positions"][i])
+                    value = analyse(position, nodes=nodes, seed=1).value
+                    scored.append((value, float(record["result"] == position.turn), False, total - i))
+    finally:
+        module.EVALUATION_WEIGHTS = cls.evaluation_weights
+        forget()
+    what = "weights fitted on the other games (held out)" if held_out else "the game's weights"
+    report(f"the search's value at {nodes} nodes, every {every}th position, {what}", scored, None, held_out=held_out)
+
+
+def replay(game: str, paths: list[Path], per_span: int, replays: int, nodes: int, jitter: float, seed: int) -> None:
+    """How far results can be predicted at all: positions of decided games are played on again,
+    ``replays`` times each, by the engine against itself (each move's nodes drawn within
+    ``jitter`` of ``nodes``, as a search by time varies), and the mean of those results is the
+    position's expected result under that play, what a perfect evaluation would report. Its sign's
+    agreement with the recorded result is the figure no evaluation can beat on these positions
+    (up to the replays' own noise); "one left out" scores each replay by the others' majority."""
+    from pygame_rules.search import Search
+
+    rng = random.Random(f"{seed}:{game}:replay")
+    spans = {span: [] for span in DISTANCES}
     for path in paths:
         with opened(path, "rt") as f:
             records = [json.loads(line) for line in f.read().splitlines()]
@@ -338,11 +411,46 @@ def searched(game: str, paths: list[Path], nodes: int, every: int) -> None:
             if record["game"] != game or record["result"] == "draw":
                 continue
             total = len(record["positions"])
-            for i in range(0, total - BEFORE_END + 1, every):
-                position = pygame_rules.load(game, record["positions"][i])
-                value = analyse(position, nodes=nodes, seed=1).value
-                scored.append((value, float(record["result"] == position.turn), False, total - i))
-    report(f"the search's value at {nodes} nodes, every {every}th position", scored, None, held_out=False)
+            for i, text in enumerate(record["positions"]):
+                for low, high in DISTANCES:
+                    if low <= total - i < high:
+                        spans[low, high].append((text, record["result"]))
+    share = {span: len(found) / sum(map(len, spans.values())) for span, found in spans.items()}
+    figures = {}
+    for span, found in spans.items():
+        agree = left_out = plug_in = 0.0
+        chosen = rng.sample(found, min(per_span, len(found)))
+        for n, (text, recorded) in enumerate(chosen):
+            turn = pygame_rules.load(game, text).turn
+            outcomes = []
+            for _ in range(replays):
+                record = Game(game, position=text)
+                while record.result is None and len(record.history) < MAX_PLIES:
+                    position = record.position
+                    budget = nodes * rng.uniform(1 - jitter, 1 + jitter) / position.node_cost
+                    record.play(Search(position, nodes=max(1, round(budget)), history=record.positions[:-1]).run().move)
+                outcomes.append(0 if record.result in (None, "draw") else 1 if record.result == turn else -1)
+            mean = sum(outcomes) / replays
+            actual = 1 if recorded == turn else -1
+            agree += 0.5 if mean == 0 else float((mean > 0) == (actual > 0))
+            decided = [o for o in outcomes if o]
+            if decided:
+                p = decided.count(1) / len(decided)
+                plug_in += max(p, 1 - p)
+                others = [sum(decided) - o for o in decided]
+                left_out += sum(0.5 if s == 0 else float((s > 0) == (o > 0)) for s, o in zip(others, decided)) / len(decided)
+            else:
+                plug_in += 0.5
+                left_out += 0.5
+            print(f"{span[0]}+ plies, position {n + 1}: replays {outcomes}, recorded {actual:+d}", flush=True)
+        figures[span] = tuple(x / len(chosen) for x in (agree, left_out, plug_in))
+    print(f"\n{game}: {replays} replays of each position at {nodes} nodes (+-{jitter:.0%}); share of the decided games' positions")
+    print("| plies to the end | share | replays' sign agrees with the recorded result | one left out | plug-in max(p, 1-p) |")
+    print("| --- | --- | --- | --- | --- |")
+    for span, (agree, left_out, plug_in) in figures.items():
+        print(f"| {span[0]}{'+' if span[1] > 10**5 else f'-{span[1] - 1}'} | {share[span]:.0%} | {agree:.1%} | {left_out:.1%} | {plug_in:.1%} |")
+    weighted = [sum(share[span] * figures[span][k] for span in figures) for k in range(3)]
+    print(f"| 10+ (weighted by share) | 100% | {weighted[0]:.1%} | {weighted[1]:.1%} | {weighted[2]:.1%} |")
 
 
 def fitted_weights(cls, samples, terms: int, held: frozenset[int] = frozenset()) -> list[float]:

@@ -4,7 +4,7 @@ the evaluation predicts them.
     python bench/texel.py generate GAME --games 200 --nodes 1500 --seed 1 --out bench/results/GAME-selfplay.jsonl
     python bench/texel.py fit GAME bench/data/GAME-level3.jsonl.gz [--seed 1] [--candidates] [--hold TERM ...]
     python bench/texel.py searched GAME bench/data/GAME-level3.jsonl.gz [--nodes 2000] [--every 5] [--held-out [--hold TERM ...]]
-    python bench/texel.py replay GAME bench/data/GAME-level3.jsonl.gz [--positions 24] [--replays 8] [--nodes 4000]
+    python bench/texel.py replay GAME bench/data/GAME-level3.jsonl.gz [--positions 24] [--replays 8] [--nodes 4000] [--margin 0.25]
 
 ``generate`` plays the engine against itself (the same node budget for both, after
 ``--opening`` random plies for variety; a draw after value_scale.MAX_PLIES) and writes one JSON line per
@@ -38,7 +38,8 @@ weights fitted on the other four.
 
 ``replay`` asks how far the results can be predicted at all: positions drawn from each span of
 plies to the end are played on several times by the engine against itself (each move's nodes
-drawn within ``--jitter`` of ``--nodes``), and the sign of those results' mean, what a perfect
+drawn within ``--jitter`` of ``--nodes``, each move at random among those within ``--margin`` of
+the best: without the margin the replays mostly repeat the recorded game), and the sign of those results' mean, what a perfect
 evaluation of this play would report, is compared with the recorded result.
 
 ``--hold TERM`` keeps a term at the game's weight and fits the others around it: for a term whose
@@ -303,6 +304,7 @@ def main(argv=None) -> None:
     r.add_argument("--replays", type=int, default=8)
     r.add_argument("--nodes", type=int, default=4000)
     r.add_argument("--jitter", type=float, default=0.2, help="each move's nodes drawn within this share of --nodes")
+    r.add_argument("--margin", type=float, default=0.25, help="each move drawn among those within this score of the best")
     r.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     if args.command == "generate":
@@ -312,7 +314,7 @@ def main(argv=None) -> None:
         searched(args.game, args.samples, args.nodes, args.every, args.held_out, frozenset(args.hold), args.seed)
         return
     if args.command == "replay":
-        replay(args.game, args.samples, args.positions, args.replays, args.nodes, args.jitter, args.seed)
+        replay(args.game, args.samples, args.positions, args.replays, args.nodes, args.jitter, args.margin, args.seed)
         return
     cls = type(pygame_rules.start(args.game))
     games = [g for path in args.samples for g in load(args.game, path, args.candidates)]
@@ -393,10 +395,13 @@ def searched(game: str, paths: list[Path], nodes: int, every: int, held_out: boo
     report(f"the search's value at {nodes} nodes, every {every}th position, {what}", scored, None, held_out=held_out)
 
 
-def replay(game: str, paths: list[Path], per_span: int, replays: int, nodes: int, jitter: float, seed: int) -> None:
+def replay(game: str, paths: list[Path], per_span: int, replays: int, nodes: int, jitter: float, margin: float,
+           seed: int) -> None:
     """How far results can be predicted at all: positions of decided games are played on again,
     ``replays`` times each, by the engine against itself (each move's nodes drawn within
-    ``jitter`` of ``nodes``, as a search by time varies), and the mean of those results is the
+    ``jitter`` of ``nodes``, as a search by time varies, and picked at random among the moves within
+    ``margin`` of the best, as level 1 picks: without it the replays are the recorded game again),
+    and the mean of those results is the
     position's expected result under that play, what a perfect evaluation would report. Its sign's
     agreement with the recorded result is the figure no evaluation can beat on these positions
     (up to the replays' own noise); "one left out" scores each replay by the others' majority."""
@@ -428,7 +433,10 @@ def replay(game: str, paths: list[Path], per_span: int, replays: int, nodes: int
                 while record.result is None and len(record.history) < MAX_PLIES:
                     position = record.position
                     budget = nodes * rng.uniform(1 - jitter, 1 + jitter) / position.node_cost
-                    record.play(Search(position, nodes=max(1, round(budget)), history=record.positions[:-1]).run().move)
+                    search = Search(position, nodes=max(1, round(budget)), seed=rng.getrandbits(32),
+                                    history=record.positions[:-1])
+                    search.margin = margin
+                    record.play(search.run().move)
                 outcomes.append(0 if record.result in (None, "draw") else 1 if record.result == turn else -1)
             mean = sum(outcomes) / replays
             actual = 1 if recorded == turn else -1
@@ -444,7 +452,8 @@ def replay(game: str, paths: list[Path], per_span: int, replays: int, nodes: int
                 left_out += 0.5
             print(f"{span[0]}+ plies, position {n + 1}: replays {outcomes}, recorded {actual:+d}", flush=True)
         figures[span] = tuple(x / len(chosen) for x in (agree, left_out, plug_in))
-    print(f"\n{game}: {replays} replays of each position at {nodes} nodes (+-{jitter:.0%}); share of the decided games' positions")
+    print(f"\n{game}: {replays} replays of each position at {nodes} nodes (+-{jitter:.0%}), margin {margin}; "
+          "share of the decided games' positions")
     print("| plies to the end | share | replays' sign agrees with the recorded result | one left out | plug-in max(p, 1-p) |")
     print("| --- | --- | --- | --- | --- |")
     for span, (agree, left_out, plug_in) in figures.items():

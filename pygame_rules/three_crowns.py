@@ -47,9 +47,9 @@ START_STONES = 10
 DRAW_CLOCK = 100
 #: The evaluation's terms (``ThreeCrowns.evaluation_terms``), and their weights, fitted by logistic
 #: regression of self-play results on the terms (``bench/texel.py three-crowns``, bench/README.md).
-EVALUATION_TERMS = ("stones", "crowns", "open crowned pairs", "open pairs", "at 8 stones", "side to move",
-                    "Green to move")
-EVALUATION_WEIGHTS = (1.0, 0.5, 0.6, 0.1, -1.5, 0.0, 0.0)
+EVALUATION_TERMS = ("stones", "crowns", "open crowned pairs", "open pairs", "at 8 stones", "lines through stones",
+                    "lines through crowns", "side to move", "Green to move")
+EVALUATION_WEIGHTS = (1.0, 0.5, 0.6, 0.1, -1.5, 0.1068, 0.1531, 0.0, 0.0)
 #: The bound field before Green's first move, and when no equalizer applies.
 BOUND_NEXT, NO_BOUND = "*", "-"
 
@@ -206,6 +206,16 @@ def _line_shift(d: int) -> tuple[int, int, int, int]:
 
 #: ``_LINE_SHIFTS``: ``_line_shift`` of each line direction (the evaluation's open pairs).
 _LINE_SHIFTS = tuple(_line_shift(d) for d in LINE_DIRECTIONS)
+#: How many lines of three run through each square: 3 in a corner, 12 in the middle four by four.
+#: A stone counts the troikas, and lines of crowns, it could be part of.
+LINES_THROUGH = tuple(map(len, TRIPLES))
+#: (a number of lines, the squares with that many) for counting them on bit masks.
+_SQUARES_BY_LINES = tuple((n, sum(1 << i for i in range(64) if LINES_THROUGH[i] == n)) for n in sorted(set(LINES_THROUGH)))
+
+
+def _lines_through(stones: int) -> int:
+    """The lines of three through the squares of ``stones`` (a mask), each stone's counted."""
+    return sum(n * (stones & squares).bit_count() for n, squares in _SQUARES_BY_LINES)
 
 
 class State(NamedTuple):
@@ -525,8 +535,10 @@ class ThreeCrowns(Position):
         """The evaluation's terms (``EVALUATION_TERMS``), each the side to move's minus the
         other's: stones (a side at 8 is one capture from losing), crowns, two of a kind in a line
         with a square open at either end (a troika, or a line of crowns, in the making), crowned
-        and uncrowned, and whether a side is at 8 stones; then the side to move's own edge and
-        whether it is Green."""
+        and uncrowned, whether a side is at 8 stones, and the lines of three through each stone's
+        square (``LINES_THROUGH``: a stone in the middle can join four times as many troikas as one
+        in a corner), uncrowned and crowned; then the side to move's own edge and whether it is
+        Green."""
         board = self._state.board
         opens = _open_ends(_bits(board, EMPTY))
         terms = {}
@@ -534,7 +546,7 @@ class ThreeCrowns(Position):
             crowns, stones = _bits(board, CROWNED[side]), _bits(board, UNCROWNED[side])
             count = crowns.bit_count() + stones.bit_count()
             terms[side] = (count, crowns.bit_count(), _open_pairs(crowns, opens), _open_pairs(stones, opens),
-                           count == LOSING_STONE_COUNT + 1)
+                           count == LOSING_STONE_COUNT + 1, _lines_through(stones), _lines_through(crowns))
         me, them = self.turn, self.other(self.turn)
         return [a - b for a, b in zip(terms[me], terms[them])] + [1.0, 1.0 if me == GREEN else -1.0]
 

@@ -578,10 +578,12 @@ def test_status_notes_and_marks():
 
 
 def test_evaluate_favours_material_and_crowned_pairs_and_is_symmetric():
-    even = load("8/8/8/8/8/8/gggg4/4bbbb g - 0")
+    even = load("8/4bbbb/8/8/8/8/gggg4/8 g - 0")  # each side's stones where the other's stand, turned round
     assert even.evaluate() == pytest.approx(0)
-    up = load("8/8/8/8/8/8/gggg4/5bbb g - 0")
-    assert up.evaluate() > 0 and load("8/8/8/8/8/8/gggg4/5bbb b - 0").evaluate() < 0
+    up = load("8/5bbb/8/8/8/8/gggg4/8 g - 0")
+    assert up.evaluate() > 0 and load("8/5bbb/8/8/8/8/gggg4/8 b - 0").evaluate() < 0
+    middle, corner = load("8/8/8/3g4/8/8/8/7b g - 0"), load("8/8/8/8/8/8/8/g6b g - 0")
+    assert middle.evaluate() > corner.evaluate() == pytest.approx(0)  # 12 lines of three through d5, 3 through a corner
     crowned_pair = load("8/8/8/8/8/8/GG6/6bb g - 0")
     loose = load("8/8/8/8/8/8/G1G5/6bb g - 0")
     assert crowned_pair.evaluate() > loose.evaluate() > 0
@@ -593,8 +595,9 @@ def test_evaluate_favours_material_and_crowned_pairs_and_is_symmetric():
 def counted_terms(position) -> list[float]:
     """The evaluation's terms counted square by square, as its docstring says (the engine counts
     them on bit masks): stones, crowns, like pairs in a line with an empty square at either end
-    (crowned, uncrowned), at 8 stones; the side to move's minus the other's, then the side to
-    move's edge and whether it is Green."""
+    (crowned, uncrowned), at 8 stones, the lines of three on the board through each uncrowned
+    stone and each crown; the side to move's minus the other's, then the side to move's edge and
+    whether it is Green."""
     board = position.board_cells()
     at = {(f, r): board[i] for i, (f, r) in enumerate(GEOMETRY.coords)}
     counts = {}
@@ -606,7 +609,12 @@ def counted_terms(position) -> list[float]:
                         at.get((f + 2 * df, r + 2 * dr)), at.get((f - df, r - dr))):
                     pairs[piece] += 1
         n = sum(p in (crown, stone) for p in board)
-        counts[side] = (n, board.count(crown), pairs[crown], pairs[stone], n == 8)
+        lines = {crown: 0, stone: 0}
+        for (f, r), piece in at.items():
+            if piece in lines:
+                for df, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                    lines[piece] += sum(all((f + (k + j) * df, r + (k + j) * dr) in at for j in range(3)) for k in (-2, -1, 0))
+        counts[side] = (n, board.count(crown), pairs[crown], pairs[stone], n == 8, lines[stone], lines[crown])
     me, them = position.turn, "b" if position.turn == "g" else "g"
     return [a - b for a, b in zip(counts[me], counts[them])] + [1.0, 1.0 if me == "g" else -1.0]
 

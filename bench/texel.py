@@ -95,17 +95,26 @@ def generate(game: str, games: int, nodes: int, seed: int, opening: int, out: Pa
         print(f"game {n + 1}: {result} after {len(record.history)} plies", flush=True)
 
 
+def records(game: str, paths: list[Path]) -> list[dict]:
+    """The games of ``game`` that ``generate`` wrote to ``paths``, in the files' order."""
+    found = []
+    for path in paths:
+        with opened(path, "rt") as f:
+            found += [r for r in map(json.loads, f.read().splitlines()) if r["game"] == game]
+    return found
+
+
+def span_of(to_end: int) -> tuple[int, int] | None:
+    """The span of ``DISTANCES`` that ``to_end`` plies to the end fall in (None: too near the end)."""
+    return next((s for s in DISTANCES if s[0] <= to_end < s[1]), None)
+
+
 def load(game: str, path: Path, candidates: bool = False) -> list[list[tuple[list[float], float, int, bool]]]:
     """Per game: (terms, the side to move's result 1/0.5/0, plies to the end, must capture); with
     ``candidates``, the game's ``CANDIDATES`` terms after its own."""
     extra = CANDIDATES[game][1] if candidates else lambda position: []
     games = []
-    with opened(path, "rt") as f:
-        lines = f.read().splitlines()
-    for line in lines:
-        record = json.loads(line)
-        if record["game"] != game:
-            continue
+    for record in records(game, [path]):
         samples, total = [], len(record["positions"])
         for i, text in enumerate(record["positions"]):
             position = pygame_rules.load(game, text)
@@ -250,7 +259,7 @@ def report(name: str, scored: list[tuple[float, float, bool, int]], value_scale:
     by_distance: dict[tuple[int, int], list[float]] = {}
     for score, result, _, to_end in scored:
         if result != 0.5:
-            span = next(s for s in DISTANCES if s[0] <= to_end < s[1])
+            span = span_of(to_end)
             by_distance.setdefault(span, []).append(0.5 if score == 0 else float((score > 0) == (result == 1)))
         expected = math.tanh(score / value_scale) if value_scale else score
         actual = 2 * result - 1
@@ -358,16 +367,13 @@ def searched(game: str, paths: list[Path], nodes: int, every: int, held_out: boo
     from pygame_rules.core import forget
     from pygame_rules.search import analyse
 
-    records = []
-    for path in paths:
-        with opened(path, "rt") as f:
-            records += [r for r in map(json.loads, f.read().splitlines()) if r["game"] == game]
+    recorded = records(game, paths)
     cls = type(pygame_rules.start(game))
     module = sys.modules[cls.__module__]
-    folds = [(cls.evaluation_weights, range(len(records)))]
+    folds = [(cls.evaluation_weights, range(len(recorded)))]
     if held_out:
-        games = [g for path in paths for g in load(game, path)]
-        order = list(range(len(records)))
+        games = [g for path in paths for g in load(game, path)]  # in the same order as ``recorded``
+        order = list(range(len(recorded)))
         random.Random(seed).shuffle(order)
         held = frozenset(cls.evaluation_names.index(t) for t in hold)
         folds = []
@@ -380,7 +386,7 @@ def searched(game: str, paths: list[Path], nodes: int, every: int, held_out: boo
         for weights, chosen in folds:
             module.EVALUATION_WEIGHTS = weights
             forget()  # no evaluation remembered from other weights
-            for record in (records[n] for n in chosen):
+            for record in (recorded[n] for n in chosen):
                 if record["result"] == "draw":
                     continue
                 total = len(record["positions"])
@@ -409,17 +415,14 @@ def replay(game: str, paths: list[Path], per_span: int, replays: int, nodes: int
 
     rng = random.Random(f"{seed}:{game}:replay")
     spans = {span: [] for span in DISTANCES}
-    for path in paths:
-        with opened(path, "rt") as f:
-            records = [json.loads(line) for line in f.read().splitlines()]
-        for record in records:
-            if record["game"] != game or record["result"] == "draw":
-                continue
-            total = len(record["positions"])
-            for i, text in enumerate(record["positions"]):
-                for low, high in DISTANCES:
-                    if low <= total - i < high:
-                        spans[low, high].append((text, record["result"]))
+    for record in records(game, paths):
+        if record["result"] == "draw":
+            continue
+        total = len(record["positions"])
+        for i, text in enumerate(record["positions"]):
+            span = span_of(total - i)
+            if span:
+                spans[span].append((text, record["result"]))
     share = {span: len(found) / sum(map(len, spans.values())) for span, found in spans.items()}
     figures = {}
     for span, found in spans.items():

@@ -2,7 +2,7 @@
 the evaluation predicts them.
 
     python bench/texel.py generate GAME --games 200 --nodes 1500 --seed 1 --out bench/results/GAME-selfplay.jsonl
-    python bench/texel.py fit GAME bench/data/GAME-level3.jsonl.gz [--seed 1] [--candidates] [--hold TERM ...]
+    python bench/texel.py fit GAME bench/data/GAME-level3.jsonl.gz [--seed 1] [--candidates [--share F]] [--hold TERM ...]
     python bench/texel.py searched GAME bench/data/GAME-level3.jsonl.gz [--nodes 2000] [--every 5] [--held-out [--hold TERM ...]]
     python bench/texel.py replay GAME bench/data/GAME-level3.jsonl.gz [--positions 24] [--replays 8] [--nodes 4000] [--margin 0.25]
 
@@ -49,6 +49,8 @@ negative, rates soldiers that can never move again above soldiers with their ste
 ``--candidates`` adds terms the engine does not have to the fit: 3 Crowns' threats and race, and
 the Lion Game's count of each kind of piece (with every other term held, each count's weight is
 what that piece is worth beyond its ``VALUES`` entry: how the Lion Game's values were refitted).
+``--share F`` scores the held-out positions with F of each fitted candidate weight: the held-out
+figure of a change adopted part of the way (the Lion Game's values moved halfway to their fit).
 """
 
 from __future__ import annotations
@@ -298,6 +300,8 @@ def main(argv=None) -> None:
     f.add_argument("--candidates", action="store_true", help="fit the game's CANDIDATES terms too")
     f.add_argument("--hold", metavar="TERM", action="append", default=[],
                    help="keep this term at the game's weight (say, where a fit contradicts a position solved in the tests); repeatable")
+    f.add_argument("--share", type=float, default=1.0,
+                   help="with --candidates: score the held-out positions with this share of each fitted candidate weight (a change adopted part of the way)")
     v = sub.add_parser("searched")
     v.add_argument("game")
     v.add_argument("samples", type=Path, nargs="+")
@@ -342,6 +346,7 @@ def main(argv=None) -> None:
         train = [s for i, g in enumerate(games) if i % FOLDS != k for s in g]
         part = [s for i, g in enumerate(games) if i % FOLDS == k for s in g if s[2] >= BEFORE_END]
         weights = fitted_weights(cls, train, len(names), held_terms)
+        weights[len(cls.evaluation_names):] = [args.share * w for w in weights[len(cls.evaluation_names):]]
         held += [(sum(w * t for w, t in zip(weights, s[0])), s[1], s[3], s[2]) for s in part]
         held_samples += part
         held_current += [(sum(w * t for w, t in zip(cls.evaluation_weights, s[0])), s[1], s[3], s[2]) for s in part]
@@ -355,7 +360,8 @@ def main(argv=None) -> None:
         also = [float(x) for x in args.also.split(",")]
         report(f"weights {args.also}", [(sum(w * t for w, t in zip(also, s[0])), s[1], s[3], s[2])
                                         for s in held_samples], cls.value_scale)
-    report("fitted weights (cross-validated)", held, cls.value_scale)
+    report("fitted weights (cross-validated)" + (f", candidates at {args.share} of their fit" if args.share != 1 else ""),
+           held, cls.value_scale)
     report("fitted weights, positions without a forced capture", [s for s in held if not s[2]], cls.value_scale)
 
 

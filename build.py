@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import base64
 import collections
+import gzip
 import hashlib
 import http.server
 import importlib.util
@@ -53,6 +54,9 @@ RUNTIME_FILES = ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 #: The PNG app icons drawn from site/icon.svg (the web app manifest lists them).
 ICON_SIZES = (192, 512)
 PACKAGE = "pygame-rules"
+#: The memory snapshot's name in the wheel's folder (gzipped, though not named .gz: some hosts would
+#: then send it as Content-Encoding: gzip, and the worker would get it unzipped already).
+SNAPSHOT_NAME = "python-{version}.snapshot"
 #: The modules of the API reference (``puzzles`` comes with the package: its function shadows the
 #: module's name there; ``__main__`` is the CLI).
 API_MODULES = [
@@ -173,6 +177,52 @@ def add_bytecode(wheel: Path) -> None:
             new.writestr(info, data)
 
 
+# Pyodide in Node (the pinned npm runtime, the same files the site serves) started the way the
+# browser's warm start needs (warmstart.js): the wheel's files written into site-packages, every
+# module the bridge's ops use imported, then the memory snapshot written to the path given on stdin.
+# Run with no script argument, so the interpreter's name is the browser's ("./this.program").
+MAKE_SNAPSHOT = """
+import { writeFileSync, readFileSync } from "node:fs";
+import { unzipSync } from "fflate";
+import { loadPyodide } from "pyodide";
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const { wheel, out } = JSON.parse(text);
+try {
+  const pyodide = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: (line) => console.error(line) });
+  const site = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('/site-packages'))");
+  for (const [path, bytes] of Object.entries(unzipSync(readFileSync(wheel), { filter: (file) => !file.name.endsWith("/") }))) {
+    pyodide.FS.mkdirTree(`${site}/${path}`.slice(0, `${site}/${path}`.lastIndexOf("/")));
+    pyodide.FS.writeFile(`${site}/${path}`, bytes);
+  }
+  pyodide.runPython("from pygame_rules import bridge; bridge.import_ops()");
+  writeFileSync(out, pyodide.makeMemorySnapshot());
+} catch (error) {
+  console.error(String(error)); // not Node's report, which quotes the runtime's one-line source
+  process.exit(1);
+}
+"""
+
+
+def write_snapshot(wheel: Path, folder: Path) -> Path:
+    """The memory snapshot a first visit restores Python from (``SNAPSHOT_NAME``, gzipped), made by
+    Pyodide in Node from ``wheel`` and written into the wheel's own ``folder``: it belongs to this
+    wheel and this Pyodide, and a new build names a new folder. Python ready in about a second
+    instead of a plain start's five (bench/README.md)."""
+    version = json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
+    with tempfile.TemporaryDirectory() as tmp:
+        raw = Path(tmp) / "snapshot"
+        done = subprocess.run(
+            [node_binary(), "--input-type=module", "-e", MAKE_SNAPSHOT],
+            cwd=ROOT, input=json.dumps({"wheel": str(wheel), "out": str(raw)}), capture_output=True, text=True,
+        )
+        if done.returncode:
+            sys.exit(f"build.py: making the memory snapshot failed:\n{done.stderr.strip()}")
+        out = folder / SNAPSHOT_NAME.format(version=version)
+        out.write_bytes(gzip.compress(raw.read_bytes(), 9, mtime=0))
+    return out
+
+
 def copy_runtime(pyodide_dir: Path) -> None:
     """The loader into ``pyodide_dir``, the 13 MB it loads into ``pyodide_dir/<Pyodide version>/``.
 
@@ -188,8 +238,9 @@ def copy_runtime(pyodide_dir: Path) -> None:
         shutil.copy2(PYODIDE_NPM / name, pyodide_dir / version / name)
 
 
-def write_lock(wheel: Path, pyodide_dir: Path) -> None:
-    """Copy the wheel under a content-named folder and write a lock that lists only it.
+def write_lock(wheel: Path, pyodide_dir: Path) -> Path:
+    """Copy the wheel under a content-named folder and write a lock that lists only it; return the
+    folder.
 
     The folder name changes with the wheel's bytes, so a browser never pairs a new lock with an
     old cached wheel (that fails the integrity check with a bare "Failed to fetch").
@@ -211,6 +262,7 @@ def write_lock(wheel: Path, pyodide_dir: Path) -> None:
     )
     lock = {**upstream, "packages": {PACKAGE: entry}}
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+    return pyodide_dir / digest[:16]
 
 
 def games_data() -> dict:
@@ -403,7 +455,11 @@ def stamp_build_id(site: Path) -> str:
         return BUILD_META.sub('<meta name="ks-build" content="">', data.decode()).encode() if path.suffix == ".html" else data
 
     digest = hashlib.sha256()
-    for path in sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js"):
+    # The memory snapshot comes from the wheel and the runtime, which the id covers, but is never
+    # the same twice (Python's start seeds hashing and randomness): left out, a build of the same
+    # sources keeps its id, and a returning visitor is not offered an "update" that changes nothing.
+    built = (p for p in site.rglob("*") if p.is_file() and p.name != "sw.js" and p.suffix != ".snapshot")
+    for path in sorted(built):
         digest.update(f"{path.relative_to(site).as_posix()}\0".encode())
         digest.update(hashlib.sha256(unstamped(path)).digest())
     build_id = digest.hexdigest()[:16]
@@ -420,7 +476,9 @@ def write_service_worker(site: Path) -> dict:
         "globPatterns": ["**/*"],
         # The prepared answers serve a first visit only (a page the service worker does not control
         # yet): later visits restore Python from the snapshot. Never downloaded for nothing.
-        "globIgnores": ["prepared/**", "**/*.map"],  # the bundles' source maps: for developer tools only
+        # The bundles' source maps are for developer tools only; the memory snapshot is kept, unzipped,
+        # by the worker that downloads it (warmstart.js).
+        "globIgnores": ["prepared/**", "**/*.map", "**/*.snapshot"],
         "swDest": str(site / "sw.js"),
         # The runtime goes into sw.js itself: nothing is loaded from a CDN, and one file is simpler.
         "inlineWorkboxRuntime": True,
@@ -463,7 +521,8 @@ def build() -> Path:
     pyodide_dir.mkdir()
     copy_runtime(pyodide_dir)
     with tempfile.TemporaryDirectory() as tmp:
-        write_lock(build_wheel(Path(tmp)), pyodide_dir)
+        wheel = build_wheel(Path(tmp))
+        write_snapshot(wheel, write_lock(wheel, pyodide_dir))
     # A module, not a .json file: a page downloads it with its other modules (ks-board.js names it),
     # and every browser with modules reads it (JSON modules are recent).
     data = json.dumps(json.dumps(games_data(), separators=(",", ":")))

@@ -10,17 +10,17 @@ a second bare page does the same in a module worker, as the site does, to show w
 itself costs. Each run, in a fresh browser context (cold cache) each:
 
 - ``bare``, ``bare worker``: the bare pages;
-- ``site cold``: a first visit; then, in the same context once the service worker holds the site
-  and the snapshot is stored, ``site warm`` (a reload: restored from the snapshot) and
-  ``site offline`` (a reload with the network off);
+- ``site cold``: a first visit (Python restored from the memory snapshot the build made); then, in
+  the same context once the service worker holds the site and the snapshot is stored, ``site warm``
+  (a reload: restored from the stored snapshot) and ``site offline`` (a reload with the network off);
+- ``site cold, plain``: a first visit to a copy of the site without the build's snapshot, whose
+  Python starts the plain way and takes a snapshot on the way (as every first visit did before);
 - ``returning after 10 s``: a first visit left 10 s after its navigation (whatever it has stored by
   then), then the site opened again in the same context;
 - ``opening`` (per game): a first visit with the runtime's files held back 30 s (a slow download):
   when the page takes a move (``data-playable-at``), and the times since navigation at which the
   person's first move (clicked as soon as the page takes it; chosen before the page opens), the
   computer's reply and the person's second move appear in the move list.
-- ``prebuilt snapshot``: what a first visit would cost if the build shipped a snapshot: a page
-  whose worker downloads one (the browser's own, saved from the first visit) and restores it.
 
 Then the cold pages again on a throttled connection (Chromium's ``Network.emulateNetworkConditions``,
 ``--mbits`` down and up, 20 ms latency). Medians and ratios to the bare page of the same network
@@ -30,7 +30,6 @@ are printed. The bench pages are written to a temporary copy of dist/site, never
 from __future__ import annotations
 
 import argparse
-import base64
 import shutil
 import statistics
 import sys
@@ -62,33 +61,8 @@ BARE_WORKER_PAGE = """<!doctype html>
   worker.onmessage = () => (document.documentElement.dataset.playableAt = String(Math.round(performance.now())));
 </script>
 """
-# A first visit from a snapshot made at build time: download it, restore it, ask the bridge once.
-PREBUILT_PAGE = """<!doctype html>
-<meta charset="utf-8"><title>first visit from a prebuilt snapshot</title>
-<script type="module">
-  const source = `import { PACKAGES_URL, restore } from "${new URL("./engine/warmstart.js", location.href)}";
-    const lock = fetch(PACKAGES_URL + "pyodide-lock.json").then((r) => r.json());
-    const snapshot = fetch("${new URL("./snapshot.bin", location.href)}").then((r) => r.arrayBuffer());
-    const pyodide = await restore(lock, snapshot, { stdout: () => {}, stderr: () => {} });
-    pyodide.pyimport("pygame_rules.bridge").handle('{"op": "games"}');
-    postMessage("ready");`;
-  const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { type: "module" });
-  worker.onmessage = () => (document.documentElement.dataset.playableAt = String(Math.round(performance.now())));
-</script>
-"""
 SNAPSHOTS = "kings-and-soldiers-snapshots"
 STORED_SIZE = f"caches.open('{SNAPSHOTS}').then(c => c.keys()).then(k => k.length && caches.match(k[0])).then(r => r && r.blob()).then(b => b ? b.size : 0)"
-# One piece of the stored snapshot, base64 (the whole 31 MB at once is too much for one message).
-SNAPSHOT_PIECE = f"""async ([start, end]) => {{
-  const cache = await caches.open("{SNAPSHOTS}");
-  const [key] = await cache.keys();
-  const blob = (await (await cache.match(key)).blob()).slice(start, end);
-  return await new Promise((resolve) => {{
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result.split(",")[1]);
-    reader.readAsDataURL(blob);
-  }});
-}}"""
 TIMEOUT_MS = 300_000  # a cold start on a loaded machine took over 3 minutes
 #: How long the opening's pages hold the runtime back (a slow download).
 HELD_MS = 30_000
@@ -165,7 +139,7 @@ def first_visit_download(playwright, url: str, chromium: str | None) -> dict[str
     return dict(build.CountingHandler.served)
 
 
-def visits(browser, url: str, save_snapshot: Path | None) -> dict[str, float]:
+def visits(browser, url: str) -> dict[str, float]:
     """A first visit, then a warm one and an offline one in the same context."""
     context = browser.new_context()
     try:
@@ -174,11 +148,6 @@ def visits(browser, url: str, save_snapshot: Path | None) -> dict[str, float]:
         times = {"site cold": playable_at(page), "site cold, playable": playable_at(page, "data-playable-at")}
         wait_for(lambda: page.evaluate("navigator.serviceWorker.controller !== null"), "service worker")
         wait_for(lambda: page.evaluate(STORED_SIZE), "snapshot")
-        if save_snapshot and not save_snapshot.exists():
-            size, piece = page.evaluate(STORED_SIZE), 4 << 20
-            with open(save_snapshot, "wb") as f:
-                for start in range(0, size, piece):
-                    f.write(base64.b64decode(page.evaluate(SNAPSHOT_PIECE, [start, start + piece])))
         page.reload()
         times["site warm"] = playable_at(page)
         context.set_offline(True)
@@ -274,15 +243,16 @@ def main(argv: list[str] | None = None) -> None:
         shutil.copytree(site, root, dirs_exist_ok=True)  # a copy: a build meanwhile cannot disturb a run
         (root / "bare.html").write_text(BARE_PAGE)
         (root / "bare-worker.html").write_text(BARE_WORKER_PAGE)
-        (root / "prebuilt.html").write_text(PREBUILT_PAGE)
+        # The same site without the build's snapshot: its first visit starts Python the plain way.
+        shutil.copytree(site, root / "plain", ignore=shutil.ignore_patterns("*.snapshot"))
         httpd = build.server(root, handler=build.CountingHandler)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{httpd.server_address[1]}/"
-        names = ["bare", "bare worker", "site cold", "site cold, playable", "site warm", "site offline", "returning after 10 s", "prebuilt snapshot"]
+        names = ["bare", "bare worker", "site cold", "site cold, playable", "site warm", "site offline", "returning after 10 s", "site cold, plain"]
         plain = {name: [] for name in names}
         games = ["lilypad", "three-crowns", "lion"]
         openings = {f"{game}: {what}": [] for game in games for what in ("takes a move", "first move", "computer's reply", "second move")}
-        throttled = {name: [] for name in ["bare", "site cold", "prebuilt snapshot"]}
+        throttled = {name: [] for name in ["bare", "site cold", "site cold, plain"]}
         chromium = shutil.which("chromium")
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=build.CHROMIUM_ARGS if chromium else [])
@@ -296,18 +266,16 @@ def main(argv: list[str] | None = None) -> None:
                     continue
                 plain["bare"].append(measure(browser, base + "bare.html"))
                 plain["bare worker"].append(measure(browser, base + "bare-worker.html"))
-                for name, value in visits(browser, base + "index.html", root / "snapshot.bin").items():
+                for name, value in visits(browser, base + "index.html").items():
                     plain[name].append(value)
                 plain["returning after 10 s"].append(returning(browser, base + "index.html"))
-                plain["prebuilt snapshot"].append(measure(browser, base + "prebuilt.html"))
+                plain["site cold, plain"].append(measure(browser, base + "plain/index.html", mark="data-python-ready-at"))
                 if not args.skip_throttled:
                     throttled["bare"].append(measure(browser, base + "bare.html", args.mbits))
                     throttled["site cold"].append(measure(browser, base + "index.html", args.mbits, "data-python-ready-at"))
-                    throttled["prebuilt snapshot"].append(measure(browser, base + "prebuilt.html", args.mbits))
+                    throttled["site cold, plain"].append(measure(browser, base + "plain/index.html", args.mbits, "data-python-ready-at"))
             browser.close()
             served = first_visit_download(p, base + "index.html", chromium) if "visits" in args.only else {}
-        snapshot = root / "snapshot.bin"
-        snapshot_mb = snapshot.stat().st_size / 1e6 if snapshot.exists() else 0
         httpd.shutdown()
 
     if "opening" in args.only:
@@ -323,7 +291,8 @@ def main(argv: list[str] | None = None) -> None:
     report("loopback (no throttling)", plain)
     if not args.skip_throttled:
         report(f"throttled to {args.mbits:g} Mbit/s, 20 ms latency", throttled)
-    print(f"\nsnapshot: {snapshot_mb:.1f} MB")
+    (shipped,) = site.glob("pyodide/*/*.snapshot")
+    print(f"\nthe build's snapshot: {shipped.stat().st_size / 1e6:.1f} MB gzipped")
     size = {f.relative_to(site).as_posix(): f.stat().st_size for f in site.rglob("*") if f.is_file()}
     twice = sorted(name for name, n in served.items() if n > size.get(name or "index.html", n))
     print(f"a first visit downloads {sum(served.values()) / 1e6:.1f} MB (the site is {sum(size.values()) / 1e6:.1f} MB) "

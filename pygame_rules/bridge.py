@@ -19,10 +19,20 @@ Handler = Callable[[dict[str, Any]], Any]
 HANDLERS: dict[str, Handler] = {}
 
 #: The package's modules the ops import when first asked (a plain start needs only what its first
-#: answers need). The browser's memory snapshot imports them all before it is taken, so that a
-#: restored engine has every one, and none of the modules only the build and the benchmarks use
-#: (puzzle generation, prepared answers, matches: over half a second more in Pyodide).
+#: answers need). A memory snapshot imports them all before it is taken (:func:`import_ops`), so
+#: that a restored engine has every one, and none of the modules only the build and the benchmarks
+#: use (puzzle generation, prepared answers, matches: over half a second more in Pyodide).
 OP_MODULES = ("search", "review", "records", "setup", "puzzles", "solve")
+
+
+def import_ops() -> None:
+    """Import every module in :data:`OP_MODULES`: what Python runs just before a memory snapshot
+    is taken, by the build (the snapshot a first visit downloads) and in the browser (one made
+    there when none could be downloaded)."""
+    import importlib
+
+    for name in OP_MODULES:
+        importlib.import_module(f"{__package__}.{name}")
 
 #: Caps on what one request may ask, so that no request can keep the worker busy for long or
 #: make it run out of memory: the AI's think time and node budget, a slice of a search, and the

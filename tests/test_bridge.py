@@ -587,7 +587,8 @@ def test_a_null_required_field_or_a_huge_id_is_a_plain_request_error():
 
 
 def test_the_snapshot_imports_every_module_the_ops_use_and_none_of_the_builds():
-    """The browser's memory snapshot imports bridge.OP_MODULES (site/engine/warmstart.js): they must
+    """A memory snapshot imports bridge.OP_MODULES (bridge.import_ops, before build.py and
+    site/engine/warmstart.js take one): they must
     be every package module the bridge imports, at the top or inside an op, and every module those
     import in turn; the build's own (puzzle generation, prepared answers, matches) stay out."""
     import ast
@@ -606,3 +607,11 @@ def test_the_snapshot_imports_every_module_the_ops_use_and_none_of_the_builds():
     assert needed - {"core"} <= set(bridge.OP_MODULES)  # core comes with the bridge itself
     assert not {"puzzlegen", "prepared", "match"} & set(bridge.OP_MODULES)
     assert set(bridge.OP_MODULES) <= needed  # and nothing the bridge does not use
+
+
+def test_import_ops_imports_every_op_module():
+    import subprocess
+    import sys
+
+    code = "import sys; from pygame_rules import bridge; bridge.import_ops(); print(all(f'pygame_rules.{m}' in sys.modules for m in bridge.OP_MODULES))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "True"

@@ -37,7 +37,39 @@ def test_every_page_carries_one_id_that_changes_with_any_file(tmp_path):
     second = build.stamp_build_id(tmp_path)
     assert second != first and stamped(tmp_path) == {second}
     (tmp_path / "board.html").write_text(PAGE.replace("</head>", "<title>changed</title></head>"))
-    assert build.stamp_build_id(tmp_path) not in (first, second)
+    third = build.stamp_build_id(tmp_path)
+    assert third not in (first, second)
+    # The memory snapshot is made from files the id covers, and differs every time it is made.
+    (tmp_path / "pyodide" / "python-1.0.snapshot").write_bytes(b"one")
+    assert build.stamp_build_id(tmp_path) == third
+    (tmp_path / "pyodide" / "python-1.0.snapshot").write_bytes(b"another")
+    assert build.stamp_build_id(tmp_path) == third
+
+
+# Pyodide in Node restored from a snapshot, asked what a first visit's worker asks first.
+RESTORE = """
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { loadPyodide } from "pyodide";
+const pyodide = await loadPyodide({ _loadSnapshot: gunzipSync(readFileSync(process.argv.at(-1))), stdout: () => {} });
+const modules = pyodide.runPython("import sys; sorted(m for m in sys.modules if m.startswith('pygame_rules'))").toJs();
+console.log(JSON.stringify({ games: JSON.parse(pyodide.pyimport("pygame_rules.bridge").handle('{"op": "games"}')).games.length, modules }));
+"""
+
+
+def test_the_builds_snapshot_is_python_with_every_op_module_imported(tmp_path):
+    from pygame_rules import bridge
+
+    wheel = build.build_wheel(tmp_path)
+    snapshot = build.write_snapshot(wheel, tmp_path)
+    version = json.loads((build.PYODIDE_NPM / "package.json").read_text())["version"]
+    assert snapshot.name == build.SNAPSHOT_NAME.format(version=version) and snapshot.read_bytes()[:2] == b"\x1f\x8b"
+    done = subprocess.run([build.node_binary(), "--input-type=module", "-e", RESTORE, str(snapshot)],
+                          cwd=build.ROOT, capture_output=True, text=True, check=True)
+    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    assert answer["games"] == 3
+    assert {f"pygame_rules.{name}" for name in bridge.OP_MODULES} <= set(answer["modules"])
+    assert not {"pygame_rules.puzzlegen", "pygame_rules.prepared"} & set(answer["modules"])
 
 
 def test_the_wheel_carries_bytecode_for_pyodides_python_that_needs_no_dates(tmp_path):

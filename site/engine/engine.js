@@ -101,7 +101,7 @@ export function createEngine(first = null, makeWorker = newWorker) {
       for (const listener of progressListeners) listener(stage);
     } else if (data.type === "ready") {
       started = true;
-      startedFrom = data.start === "snapshot" ? "snapshot" : "plain";
+      startedFrom = ["snapshot", "shipped"].includes(data.start) ? data.start : "plain";
       settle.resolve();
     } else if (data.type === "failed") {
       if (started) lost(String(data.message));
@@ -177,7 +177,8 @@ export function createEngine(first = null, makeWorker = newWorker) {
     get ready() {
       return ready;
     },
-    /** How Python started: "snapshot" (restored from the memory snapshot) or "plain"; null until ready. */
+    /** How Python started: "shipped" (restored from the snapshot the build made: a first visit),
+     * "snapshot" (from the one this browser keeps: a later visit) or "plain"; null until ready. */
     get startedFrom() {
       return startedFrom;
     },

@@ -1,10 +1,10 @@
-// Warm start: later visits restore Python from a memory snapshot of the interpreter with the rules
-// engine already imported (about 0.5 s) instead of starting it (about 3 s). The first visit's own
-// worker takes it as soon as its Python has started, before its first answer: no second Python start
-// competes with the game, and a visit of a few seconds leaves a warm start behind. It is
-// kept in Cache Storage under a key naming the Pyodide version and the wheel's sha256: a snapshot
-// belongs to one Pyodide build and one wheel, and a new deploy looks under a new key. Storing one
-// deletes every other, so old builds' snapshots do not pile up.
+// Warm start: Python restored from a memory snapshot of the interpreter with the rules engine
+// already imported (about 0.5 s) instead of started (about 5 s). The build makes one for its wheel
+// (build.py's write_snapshot): a first visit downloads it, gzipped, beside the runtime (6 MB), and
+// keeps it. Later visits restore it from Cache Storage, under a key naming the Pyodide version and
+// the wheel's sha256: a snapshot belongs to one Pyodide build and one wheel, and a new deploy looks
+// under a new key. Storing one deletes every other, so old builds' snapshots do not pile up. Where
+// the build's cannot be had, a plain start takes one on the way, before its first answer.
 //
 // Pyodide's snapshot API is private (`_makeSnapshot`, `makeMemorySnapshot`, `_loadSnapshot`): every
 // failure of it falls back to a plain start, and a snapshot found damaged is deleted.
@@ -55,6 +55,17 @@ export async function dropSnapshot(key) {
   }
 }
 
+/** The snapshot the build made for the lock's wheel, downloaded and unzipped (it is gzipped, and
+ * gzip's own check refuses a damaged download). It lies in the wheel's folder (build.py's
+ * SNAPSHOT_NAME), named by the Pyodide version it was made with. */
+export async function shippedSnapshot(lock) {
+  const folder = lock?.packages?.[PACKAGE]?.file_name?.split("/").slice(0, -1).join("/");
+  if (typeof folder !== "string" || !SAFE_PATH.test(folder) || folder.split("/").includes("..")) throw new Error("the lock file does not name the rules engine's folder");
+  const response = await fetch(`${PACKAGES_URL}${folder}/python-${version}.snapshot`);
+  const unzipped = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
+  return new Uint8Array(await unzipped.arrayBuffer());
+}
+
 /** A path inside site-packages: names of letters, digits, `_`, `.` and `-` (`..` refused below). */
 const SAFE_PATH = /^[\w.-]+(\/[\w.-]+)*$/;
 
@@ -85,7 +96,8 @@ function writeFiles(pyodide, files) {
   }
 }
 
-/** Python restored from `snapshot`: the same as after a plain start, with the engine imported. */
+/** Python restored from `snapshot` (its bytes, or a promise of them: the runtime downloads
+ * meanwhile): the same as after a plain start, with the engine imported. */
 export async function restore(lockFileContents, snapshot, quiet) {
   const [pyodide, files] = await Promise.all([
     loadPyodide({ ...PLACES, lockFileContents, _loadSnapshot: snapshot, ...quiet }),
@@ -98,11 +110,11 @@ export async function restore(lockFileContents, snapshot, quiet) {
 }
 
 /**
- * Python started the way a snapshot needs, and its snapshot: {pyodide, snapshot}. No `packages`:
- * the package loader keeps JS objects that a snapshot cannot hold ("Unexpected hiwire entry"), so
- * the wheel is unzipped here, and every module the bridge's ops use is imported (its
- * OP_MODULES), so that a restored engine has them; the files are not in the snapshot (a restore
- * writes them again), and the build's own modules are left out (they cost more than the rest).
+ * Python started the way a snapshot needs, and its snapshot: {pyodide, snapshot}, as the build
+ * makes its own. No `packages`: the package loader keeps JS objects that a snapshot cannot hold
+ * ("Unexpected hiwire entry"), so the wheel is unzipped here, and every module the bridge's ops
+ * use is imported (bridge.import_ops), so that a restored engine has them; the files are not in
+ * the snapshot (a restore writes them again), and the build's own modules are left out.
  * The snapshot is taken before any request, so later visits start as clean as this one; it is
  * null if Pyodide could not make one (this Python works on all the same).
  */
@@ -112,12 +124,7 @@ export async function startWithSnapshot(lockFileContents, quiet) {
     Promise.resolve(lockFileContents).then(wheelFiles),
   ]);
   writeFiles(pyodide, files);
-  pyodide.runPython(`
-import importlib
-from pygame_rules import bridge
-for name in bridge.OP_MODULES:
-    importlib.import_module(f"pygame_rules.{name}")
-`);
+  pyodide.runPython("from pygame_rules import bridge; bridge.import_ops()");
   let snapshot = null;
   try {
     snapshot = pyodide.makeMemorySnapshot();

@@ -1,14 +1,16 @@
 // The Python worker: starts Pyodide with our wheel, then answers {id, request} messages with
 // {id, response}, where request and response are the JSON texts of pygame_rules.bridge.handle.
 // It also posts {type: "progress" | "ready" | "failed"} while starting, so the page can say what
-// it waits for, and what went wrong; "ready" says how Python started (start: "snapshot" | "plain").
-// A later visit restores Python from this build's memory snapshot (warmstart.js) in well under a
-// second; the first visit (or any failed restore) starts it the plain way and takes the snapshot
-// for next time on the way.
+// it waits for, and what went wrong; "ready" says how Python started (start: "snapshot" | "shipped"
+// | "plain"). A later visit restores Python from this build's memory snapshot, kept in Cache Storage
+// (warmstart.js), in well under a second; a first visit restores it from the copy the build made,
+// downloaded beside the runtime, and keeps it; if neither can be had, Python starts the plain way
+// and takes a snapshot for next time on the way.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import {
-  dropSnapshot, haveSnapshots, PACKAGE, PACKAGES_URL, PLACES, readSnapshot, restore, snapshotKey, startWithSnapshot, storeSnapshot,
+  dropSnapshot, haveSnapshots, PACKAGE, PACKAGES_URL, PLACES, readSnapshot, restore, shippedSnapshot, snapshotKey, startWithSnapshot,
+  storeSnapshot,
 } from "./warmstart.js";
 
 const say = (message) => postMessage(message);
@@ -63,14 +65,37 @@ async function warmStart(lockFileContents, quiet) {
     const snapshot = await readSnapshot(key);
     if (!snapshot) return null;
     say({ type: "progress", stage: "Starting Python" });
-    const pyodide = await attempt(restore(lockFileContents, snapshot, quiet), 30000);
-    const handle = pyodide.pyimport("pygame_rules.bridge").handle;
-    if (!JSON.parse(handle(JSON.stringify({ op: "games" }))).games?.length) throw new Error("the restored engine lists no games");
+    const handle = engineOf(await attempt(restore(lockFileContents, snapshot, quiet), 30000));
     snapshotKeyInUse = key;
+    startedFrom = "snapshot";
     return handle;
   } catch (error) {
-    warn("warm start failed, starting Python the plain way:", error?.message ?? error);
+    warn("warm start failed:", error?.message ?? error);
     if (key) await dropSnapshot(key);
+    return null;
+  }
+}
+
+/** The bridge's handle of a restored Python, once it has answered a first question. */
+function engineOf(pyodide) {
+  const handle = pyodide.pyimport("pygame_rules.bridge").handle;
+  if (!JSON.parse(handle(JSON.stringify({ op: "games" }))).games?.length) throw new Error("the restored engine lists no games");
+  return handle;
+}
+
+// A first visit (or the first after a deploy): Python restored from the snapshot the build made,
+// downloaded while the runtime downloads (no time limit: a slow link is no failure), and stored
+// for later visits once Python has answered the page. Any failure means a plain start.
+async function shippedStart(lockFileContents, quiet) {
+  try {
+    const snapshot = Promise.resolve(lockFileContents).then(shippedSnapshot);
+    snapshot.then(() => say({ type: "progress", stage: "Starting Python" }), () => {}); // a failure: reported by the restore
+    const handle = engineOf(await attempt(restore(lockFileContents, snapshot, quiet)));
+    startedFrom = "shipped";
+    setTimeout(async () => storeSnapshot(await lockFileContents, await snapshot));
+    return handle;
+  } catch (error) {
+    warn("no snapshot from the build, starting Python the plain way:", error?.message ?? error);
     return null;
   }
 }
@@ -101,7 +126,8 @@ async function plainStart(lockFileContents, quiet, stderr) {
   return pyodide.pyimport("pygame_rules.bridge").handle;
 }
 
-let snapshotKeyInUse = null; // the snapshot this worker was restored from, if any
+let snapshotKeyInUse = null; // the stored snapshot this worker was restored from, if any
+let startedFrom = "plain";
 
 async function start() {
   say({ type: "progress", stage: "Downloading Python" });
@@ -110,12 +136,14 @@ async function start() {
   lockFileContents.catch(() => {}); // a failure is reported by the start that awaits it
   const stderr = [];
   const quiet = { stdout: () => {}, stderr: (line) => stderr.push(line) };
-  return (await warmStart(lockFileContents, quiet)) ?? (await plainStart(lockFileContents, quiet, stderr));
+  return (
+    (await warmStart(lockFileContents, quiet)) ?? (await shippedStart(lockFileContents, quiet)) ?? (await plainStart(lockFileContents, quiet, stderr))
+  );
 }
 
 const ready = start().then(
   (handle) => {
-    say({ type: "ready", start: snapshotKeyInUse ? "snapshot" : "plain" });
+    say({ type: "ready", start: startedFrom });
     return handle;
   },
   (error) => {

@@ -8,12 +8,14 @@ a test can assert that the site needs nothing from the network and logs no error
 Arrivals. A person reaches a view in one of three ways, and each changes what runs underneath:
 
 - ``"first"``: a first visit. A fresh browser context: every file comes from the server, Python
-  starts the plain way (``html[data-engine-start=plain]``), taking the memory snapshot on the way
-  (stored once Python has answered). Before Python is ready, the opening is played from the
-  answers prepared at build time (``html[data-engine=prepared]``).
+  is restored from the memory snapshot the build made (``html[data-engine-start=shipped]``),
+  downloaded beside the runtime and stored once Python has answered. Before Python is ready, the
+  opening is played from the answers prepared at build time (``html[data-engine=prepared]``).
+  (Python's plain start, where no snapshot can be had, has tests of its own: test_offline.py,
+  test_warm_start.py.)
 - ``"returning"``: a visit after one that stored the service worker's files and the memory
-  snapshot. Python is restored from the snapshot (``data-engine-start=snapshot``, checked, not left
-  to luck): the package's modules come from the snapshot and its files are written again.
+  snapshot. Python is restored from the stored snapshot (``data-engine-start=snapshot``, checked,
+  not left to luck): the package's modules come from the snapshot and its files are written again.
 - ``"offline"``: a returning visit with the network off: everything comes from the service worker.
 
 The fixture ``arrive(kind, fragment="", *, phone=False, page="index.html", wait=True)`` gives a
@@ -23,7 +25,7 @@ a session; its snapshot waited for explicitly), each in a new page whose site st
 so tests stay independent; a reload within the test keeps what the test stored. ``ARRIVALS`` lists the
 kinds, for ``@pytest.mark.parametrize("arrival", ARRIVALS)``.
 
-Which journeys run in which arrival: an arrival changes how Python starts (plain or restored: the
+Which journeys run in which arrival: an arrival changes how Python starts (downloaded or stored: the
 package's data files, random's seed, the bridge's answers) and where files come from (server or
 service worker). So every view runs one journey in all three arrivals, since each view asks Python
 for something of its own; the long play journeys (every game, every move) run on a first visit,
@@ -218,7 +220,7 @@ def arrive(new_site, visited_contexts):
             pages.append(site.page)
         site.open(fragment, page, wait=wait)
         if wait and page == "index.html":
-            expected = "plain" if kind == "first" else "snapshot"
+            expected = "shipped" if kind == "first" else "snapshot"
             assert site.started_from() == expected, f"a {kind} visit started Python from {site.started_from()!r}"
         return site
 

@@ -53,7 +53,8 @@ class Site:
         self.page.wait_for_selector("html:not([data-busy])", state="attached")
 
     def started_from(self) -> str | None:
-        """How the page's Python started: "snapshot" (a warm start) or "plain"."""
+        """How the page's Python started: "shipped" (restored from the snapshot the build made),
+        "snapshot" (from the one the browser stored) or "plain"."""
         return self.page.locator("html").get_attribute("data-engine-start")
 
     def offline_ready(self) -> bool:

@@ -1,8 +1,8 @@
 """The arrivals themselves (see conftest.py): each is what it says, and a game can be played in each.
 
 The views' own journeys in every arrival live with their views' tests; this file checks the
-fixture: a first visit starts Python the plain way, a returning one restores it from the memory
-snapshot, an offline one does so with no network at all.
+fixture: a first visit restores Python from the memory snapshot the build made, a returning one
+from the snapshot the first stored, an offline one does so with no network at all.
 """
 
 from __future__ import annotations

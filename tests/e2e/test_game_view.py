@@ -85,7 +85,7 @@ def test_selecting_a_piece_or_the_computer_thinking_moves_no_control(new_site, s
     site = new_site(**(PHONE if phone else DESKTOP))
     site.open()
     page = site.page
-    site.choose_players("Play Black vs computer")
+    site.choose_players("Play Black vs computer", 5)  # its 1.8 s of thought: long enough to be seen
     site.wait_idle()
     # The board and the controls from the turn down to the toolbar (the notes below them, and the
     # move list, change with the position).

@@ -163,17 +163,39 @@ def digest(data: bytes) -> str:
 
 
 @pytest.mark.parametrize("damage", ["garbage", "another Pyodide build", "another wheel"])
-def test_a_damaged_or_foreign_snapshot_falls_back_to_a_plain_start(visited, damage):
+def test_a_damaged_or_foreign_snapshot_is_replaced_by_the_builds(visited, damage):
     site = visited
-    [(key, _, _)] = poll(lambda: stored(site), what="the snapshot")
-    bad_digest = site.page.evaluate(DAMAGE, damage)
+    [(key, good, _)] = poll(lambda: stored(site), what="the snapshot")
+    site.page.evaluate(DAMAGE, damage)
 
     reload(site)
+    assert site.started_from() == "shipped"
     play_against_the_computer(site)
-    # The bad snapshot is dropped (or, from another build, never read) and this build's is made again.
-    poll(lambda: [(k, d != bad_digest) for k, d, size in stored(site)] == [(key, True)],
-         what="a fresh snapshot in place of the bad one")
+    # The bad snapshot is dropped (or, from another build, never read) and the build's stored again.
+    poll(lambda: [(k, d) for k, d, size in stored(site)] == [(key, good)], what="the build's snapshot in place of the bad one")
     site.watch.assert_clean()
+
+
+def truncated_snapshot(route):
+    """The build's snapshot cut off halfway, as a dropped download leaves it."""
+    response = route.fetch()
+    body = response.body()
+    route.fulfill(response=response, body=body[: len(body) // 2])
+
+
+@pytest.mark.parametrize("trouble", ["missing", "cut off"])
+def test_without_the_builds_snapshot_python_starts_the_plain_way_and_makes_one(new_site, trouble):
+    site = new_site()
+    serve = truncated_snapshot if trouble == "cut off" else lambda route: route.fulfill(status=404, body="not found")
+    site.page.context.route("**/*.snapshot", serve)
+    site.open()
+    assert site.started_from() == "plain"
+    play_against_the_computer(site)
+    wait_offline_ready(site)  # the snapshot this visit made in place of the build's
+    reload(site)
+    assert site.started_from() == "snapshot"
+    play_against_the_computer(site)
+    site.watch.assert_clean(allowed_errors=("404",))
 
 
 # -- updates -------------------------------------------------------------------------------------
@@ -266,9 +288,11 @@ def files_of(folder: Path) -> dict[str, str]:
 
 
 def precached_files(folder: Path) -> set[str]:
-    """Every file but the answers prepared for a first visit (a returning visit has Python at once)
-    and the bundles' source maps (for developer tools)."""
-    return {name for name in files_of(folder) if not name.startswith("prepared/") and not name.endswith(".map")}
+    """Every file but the answers prepared for a first visit (a returning visit has Python at once),
+    the bundles' source maps (for developer tools) and the memory snapshot (the first visit's
+    worker keeps it, unzipped)."""
+    return {name for name in files_of(folder)
+            if not name.startswith("prepared/") and not name.endswith((".map", ".snapshot"))}
 
 
 def test_a_new_deploy_is_offered_and_never_mixed_with_the_old(new_site, two_builds):

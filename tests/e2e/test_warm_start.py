@@ -1,5 +1,6 @@
 """The warm start answers like a plain start: every bridge op, asked the same questions, gives the same
-answers in a worker whose Python was restored from the memory snapshot as in one started the plain way.
+answers in a worker whose Python was restored from a memory snapshot (the build's, downloaded on a
+first visit, or the one the browser stored) as in one started the plain way.
 
 A snapshot holds the interpreter's memory, not its files: a restored engine once lacked the package's
 data files (the puzzles: FileNotFoundError on every visit after the first, and offline).
@@ -80,12 +81,27 @@ def test_the_requests_cover_every_op():
     assert {r["op"] for r in requests()} >= set(bridge.HANDLERS)
 
 
+def without_the_builds_snapshot(site):
+    """``site`` with the build's snapshot missing: its Python starts the plain way."""
+    site.page.context.route("**/*.snapshot", lambda route: route.fulfill(status=404, body="not found"))
+    return site
+
+
 def test_a_restored_engine_answers_every_op_as_a_plain_start(new_site):
+    asked = requests()
+    plain_site = without_the_builds_snapshot(new_site())
+    plain_site.open()
+    plain = plain_site.page.evaluate(ASK, asked)
+    assert plain["startedFrom"] == "plain"
+    plain_site.page.context.close()
+    # A first visit: restored from the snapshot the build made.
     site = new_site()
     site.open()
-    asked = requests()
-    plain = site.page.evaluate(ASK, asked)
-    assert plain["startedFrom"] == "plain"
+    shipped = site.page.evaluate(ASK, asked)
+    assert shipped["startedFrom"] == "shipped"
+    for request, before, after in zip(asked, comparable(plain["answers"]), comparable(shipped["answers"]), strict=True):
+        assert after == before, f"{request['op']}: {json.dumps(request)[:120]}"
+    # A later visit: restored from the snapshot the first one stored.
     wait_offline_ready(site)
     reload(site)
     restored = poll(lambda: site.page.evaluate(ASK, asked), what="the restored engine's answers")

@@ -22,10 +22,12 @@ export class EngineError extends Error {
 const QUIET_MS = 2000; // ask a worker that has said nothing for this long whether it is alive
 const IDLE_DEAD_MS = 4000; // a worker with no call to answer replies to a ping at once
 const BUSY_DEAD_MS = 30000; // a worker inside a long Python call replies once the call is done
-const RESTARTS_PER_MINUTE = 3;
+const RESTARTS_PER_MINUTE = 3; // more than this and the engine gives up (something keeps killing it)
 /** What a view says while it waits for Python (a first visit plays the opening before it is ready). */
 export const WAITING_TEXT = "Waiting for the engine: Python is still loading…";
-const BUSY_RETRY_MS = 250; // a search refused because many are running asks again after this // more than this and the engine gives up (something keeps killing it)
+const BUSY_RETRY_MS = 250; // a search refused because many are running asks again after this
+/** A search's first slice, if it was asked for before Python was ready (see think). */
+const FIRST_SLICE_MS = 10;
 
 // Named from the site's top ("../"), as every address made from import.meta.url is: the build bundles
 // this module into a file one folder down, not necessarily this folder (build.py's bundle()).
@@ -269,11 +271,14 @@ export function createEngine(first = null, makeWorker = newWorker) {
      */
     think(request, sliceMs = 50, onSlice = null) {
       const id = `search-${nextSearch++}`; // one engine per worker, so unique among its boards
+      // A search asked for before Python is ready is the first thing Python does once it is, and
+      // the questions asked meanwhile (the game being opened) wait behind its first slice: a short one.
+      const firstSliceMs = started ? sliceMs : Math.min(sliceMs, FIRST_SLICE_MS);
       let cancelled = false;
       const result = (async () => {
         let answer = null;
         while (!answer && !cancelled) {
-          answer = await this.call({ ...request, op: "think", id, slice_ms: sliceMs }).catch(async (error) => {
+          answer = await this.call({ ...request, op: "think", id, slice_ms: firstSliceMs }).catch(async (error) => {
             // The worker is thinking for many boards already: none is dropped, so this one waits its turn.
             if (!(error instanceof EngineError && error.type === "BusyError")) throw error;
             await new Promise((resume) => setTimeout(resume, BUSY_RETRY_MS));

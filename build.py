@@ -209,7 +209,6 @@ def write_snapshot(wheel: Path, folder: Path) -> Path:
     Pyodide in Node from ``wheel`` and written into the wheel's own ``folder``: it belongs to this
     wheel and this Pyodide, and a new build names a new folder. Python ready in about a second
     instead of a plain start's five (bench/README.md)."""
-    version = json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "snapshot"
         done = subprocess.run(
@@ -218,9 +217,14 @@ def write_snapshot(wheel: Path, folder: Path) -> Path:
         )
         if done.returncode:
             sys.exit(f"build.py: making the memory snapshot failed:\n{done.stderr.strip()}")
-        out = folder / SNAPSHOT_NAME.format(version=version)
+        out = folder / SNAPSHOT_NAME.format(version=pyodide_version())
         out.write_bytes(gzip.compress(raw.read_bytes(), 9, mtime=0))
     return out
+
+
+def pyodide_version() -> str:
+    """The pinned Pyodide's version (npm), which names the runtime's folder and the snapshot."""
+    return json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
 
 
 def copy_runtime(pyodide_dir: Path) -> None:
@@ -231,7 +235,7 @@ def copy_runtime(pyodide_dir: Path) -> None:
     just filled on a first visit, instead of downloading the runtime a second time. warmstart.js
     names the folder from the loader's own version.
     """
-    version = json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
+    version = pyodide_version()
     shutil.copy2(PYODIDE_NPM / LOADER, pyodide_dir / LOADER)
     (pyodide_dir / version).mkdir()
     for name in RUNTIME_FILES:

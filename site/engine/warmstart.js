@@ -60,14 +60,15 @@ export async function dropSnapshot(key) {
  * SNAPSHOT_NAME), named by the Pyodide version it was made with. */
 export async function shippedSnapshot(lock) {
   const folder = lock?.packages?.[PACKAGE]?.file_name?.split("/").slice(0, -1).join("/");
-  if (typeof folder !== "string" || !SAFE_PATH.test(folder) || folder.split("/").includes("..")) throw new Error("the lock file does not name the rules engine's folder");
+  if (!isSafePath(folder)) throw new Error("the lock file does not name the rules engine's folder");
   const response = await fetch(`${PACKAGES_URL}${folder}/python-${version}.snapshot`);
   const unzipped = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
   return new Uint8Array(await unzipped.arrayBuffer());
 }
 
-/** A path inside site-packages: names of letters, digits, `_`, `.` and `-` (`..` refused below). */
-const SAFE_PATH = /^[\w.-]+(\/[\w.-]+)*$/;
+/** Whether `path` is a relative path that stays inside its folder: names of letters, digits, `_`,
+ * `.` and `-`, none of them `..`. */
+const isSafePath = (path) => typeof path === "string" && /^[\w.-]+(\/[\w.-]+)*$/.test(path) && !path.split("/").includes("..");
 
 /** The files of the wheel the lock lists, {path in site-packages: bytes}, unzipped here (fflate)
  * while the interpreter boots: unzipping it from Python took 0.1-0.15 s more after the boot. The
@@ -80,7 +81,7 @@ async function wheelFiles(lock) {
   if (hex(await crypto.subtle.digest("SHA-256", wheel)) !== sha256) throw new Error("the wheel is not the one the lock file lists");
   const files = unzipSync(wheel, { filter: (file) => !file.name.endsWith("/") });
   for (const path of Object.keys(files)) {
-    if (!SAFE_PATH.test(path) || path.split("/").some((part) => part === "..")) throw new Error(`the wheel holds a file outside its package: ${path.slice(0, 60)}`);
+    if (!isSafePath(path)) throw new Error(`the wheel holds a file outside its package: ${path.slice(0, 60)}`);
   }
   return files;
 }

@@ -99,6 +99,7 @@ export function createEngine(first = null, makeWorker = newWorker) {
     pingSentAt = null;
     if (!isObject(data)) return;
     if (data.type === "progress" && typeof data.stage === "string") {
+      if (started || failure) return; // a late stage (a download finishing after the start failed) changes nothing
       stage = data.stage;
       for (const listener of progressListeners) listener(stage);
     } else if (data.type === "ready") {

@@ -36,7 +36,8 @@ let failAttempt = null;
 const warn = console.warn.bind(console);
 console.warn = (...args) => {
   if (String(args[0]).includes("wasm instantiation failed")) {
-    failAttempt?.(new Error(`could not start the Python runtime (pyodide.asm.wasm): ${args.slice(1).join(" ")}`));
+    const detail = args.slice(1).map(String).join(" ").trim();
+    failAttempt?.(new Error(`could not start the Python runtime (pyodide.asm.wasm)${detail && `: ${detail}`}`));
   }
   warn(...args);
 };
@@ -89,8 +90,9 @@ function engineOf(pyodide) {
 async function shippedStart(lockFileContents, quiet) {
   try {
     const snapshot = Promise.resolve(lockFileContents).then(shippedSnapshot);
-    snapshot.then(() => say({ type: "progress", stage: "Starting Python" }), () => {}); // a failure: reported by the restore
-    const handle = engineOf(await attempt(restore(lockFileContents, snapshot, quiet)));
+    let restoring = true;
+    snapshot.then(() => restoring && say({ type: "progress", stage: "Starting Python" }), () => {}); // a failure: reported by the restore
+    const handle = engineOf(await attempt(restore(lockFileContents, snapshot, quiet)).finally(() => (restoring = false)));
     startedFrom = "shipped";
     setTimeout(async () => storeSnapshot(await lockFileContents, await snapshot));
     return handle;

@@ -112,11 +112,18 @@ def test_damaged_saved_games_are_reported_and_a_new_game_starts(new_site):
 def test_a_failed_download_is_reported_not_hung(new_site, blocked, why):
     site = new_site()
     site.page.route(blocked, lambda route: route.abort() if why else route.fulfill(body=b"PK\x05\x06 not the wheel"))
+    held = []  # the build's snapshot, let through only once the failure is shown (a slow link's order)
+    site.page.route("**/*.snapshot", lambda route: held.append(route))
     site.open(wait=False)
     site.page.wait_for_selector("html[data-engine=failed]", state="attached", timeout=90_000)
+    if held:
+        with site.page.expect_event("requestfinished", lambda request: request.url.endswith(".snapshot")):
+            held.pop().continue_()
+        site.page.wait_for_timeout(200)  # the worker's answer to it, if it gave one, has reached the page
     message = site.page.locator("#messages .message")
     expect(message).to_contain_text("Python could not be started")
     expect(message).to_contain_text(why or "could not load the rules engine")
+    expect(message).not_to_contain_text(": .")  # no empty detail
     expect(site.page.locator("#loading")).to_contain_text("Python could not start")
     expect(site.page.locator("#board .piece[data-square]")).to_have_count(24)  # the board is still drawn
     site.page.screenshot(path=f"/tmp/ks-failed-{blocked.split('/')[-1].replace('*', '')}.png")

@@ -16,12 +16,24 @@ import {
 const say = (message) => postMessage(message);
 
 // Every download names its file when it fails (Pyodide's own errors say only "Failed to fetch").
+// The runtime's and the wheel's files lie in folders named by their version or hash
+// (pyodide/<name>/), so what the site's cache holds at such an address is that very file: it is
+// read from Cache Storage here. Through the service worker, the 9.6 MB wasm took about 40 ms more.
 const download = globalThis.fetch.bind(globalThis);
+const keptForGood = (url) => url.startsWith(PACKAGES_URL) && url.slice(PACKAGES_URL.length).includes("/");
+async function kept(url) {
+  try {
+    return globalThis.caches && keptForGood(url) ? await caches.match(url) : undefined;
+  } catch {
+    return undefined; // no Cache Storage here (a private window): downloaded
+  }
+}
 globalThis.fetch = async (resource, options) => {
-  const name = String(resource?.url ?? resource).split("/").pop();
+  const url = String(resource?.url ?? resource);
+  const name = url.split("/").pop();
   let response;
   try {
-    response = await download(resource, options);
+    response = (await kept(url)) ?? (await download(resource, options));
   } catch (error) {
     throw new Error(`could not download ${name}: ${error.message}`);
   }

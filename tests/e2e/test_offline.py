@@ -105,6 +105,42 @@ def test_after_a_first_visit_the_site_opens_and_plays_offline(visited):
     site.watch.assert_clean()
 
 
+RUNTIME_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", ".whl")
+
+# Deletes the runtime's wasm from every cache that holds it (as if the browser had evicted it).
+FORGET_WASM = """async () => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) if (request.url.endsWith("/pyodide.asm.wasm")) await cache.delete(request);
+  }
+}"""
+
+
+def runtime_requests(site) -> list[str]:
+    """Reload, and name the runtime's files the page and its worker requested (from the service worker or the network)."""
+    seen = []
+    listen = lambda request: seen.append(request.url)  # noqa: E731
+    site.page.context.on("request", listen)
+    try:
+        reload(site)
+    finally:
+        site.page.context.remove_listener("request", listen)
+    return sorted(url.rsplit("/", 1)[-1] for url in seen if url.endswith(RUNTIME_FILES))
+
+
+def test_a_later_visit_reads_the_runtime_from_the_sites_cache(visited):
+    """Through the service worker each of the runtime's 13 MB is copied once more: the Python worker reads
+    the files named by their version or hash straight from Cache Storage, and downloads one that is not there."""
+    site = visited
+    assert runtime_requests(site) == []
+    assert site.page.evaluate("document.documentElement.dataset.engineStart") == "snapshot"
+    site.page.evaluate(FORGET_WASM)
+    assert set(runtime_requests(site)) == {"pyodide.asm.wasm"}  # the worker's request, and the service worker's
+    new_game(site)
+    site.play("K@c8", ["c8"])
+    site.watch.assert_clean()
+
+
 def test_every_file_of_the_build_is_precached(site_url):
     """Workbox leaves out files over its size limit without failing: the wasm must be listed."""
     listed = set(re.findall(r'url:"([^"]+)"', (build.DIST / "sw.js").read_text()))

@@ -23,7 +23,8 @@ const download = globalThis.fetch.bind(globalThis);
 const keptForGood = (url) => url.startsWith(PACKAGES_URL) && url.slice(PACKAGES_URL.length).includes("/");
 async function kept(url) {
   try {
-    return globalThis.caches && keptForGood(url) ? await caches.match(url) : undefined;
+    const response = globalThis.caches && keptForGood(url) ? await caches.match(url) : undefined;
+    return response?.ok ? response : undefined;
   } catch {
     return undefined; // no Cache Storage here (a private window): downloaded
   }

@@ -192,8 +192,9 @@ try {
   const pyodide = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: (line) => console.error(line) });
   const site = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('/site-packages'))");
   for (const [path, bytes] of Object.entries(unzipSync(readFileSync(wheel), { filter: (file) => !file.name.endsWith("/") }))) {
-    pyodide.FS.mkdirTree(`${site}/${path}`.slice(0, `${site}/${path}`.lastIndexOf("/")));
-    pyodide.FS.writeFile(`${site}/${path}`, bytes);
+    const file = `${site}/${path}`;
+    pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
+    pyodide.FS.writeFile(file, bytes);
   }
   pyodide.runPython("from pygame_rules import bridge; bridge.import_ops()");
   writeFileSync(out, pyodide.makeMemorySnapshot());

@@ -46,8 +46,8 @@ evaluation of this play would report, is compared with the recorded result.
 fitted weight contradicts what the tests prove by search (Lilypad's tempo late in the game, fitted
 negative, rates soldiers that can never move again above soldiers with their steps ahead).
 
-``--candidates`` adds terms the engine does not have to the fit: 3 Crowns' threats and race, and
-the Lion Game's count of each kind of piece (with every other term held, each count's weight is
+``--candidates`` adds terms the engine does not have to the fit: Lilypad's first move, 3 Crowns'
+threats and race, and the Lion Game's count of each kind of piece (with every other term held, each count's weight is
 what that piece is worth beyond its ``VALUES`` entry: how the Lion Game's values were refitted).
 ``--share F`` scores the held-out positions with F of each fitted candidate weight: the held-out
 figure of a change adopted part of the way (the Lion Game's values moved halfway to their fit).
@@ -67,7 +67,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pygame_rules  # noqa: E402
-from pygame_rules import lion  # noqa: E402
+from pygame_rules import lilypad, lion  # noqa: E402
 from pygame_rules.core import EMPTY, Game  # noqa: E402
 from pygame_rules.three_crowns import CROWNED, NEIGHBOURS, TRIPLES, UNCROWNED  # noqa: E402
 from value_scale import MAX_PLIES, self_play  # noqa: E402
@@ -200,8 +200,17 @@ def lion_candidates(position) -> list[float]:
     return [board.count(mine[i]) - board.count(theirs[i]) for i in (mine.lower().index(kind) for kind in LION_KINDS)]
 
 
+def lilypad_candidates(position) -> list[float]:
+    """Whether Black, who makes the first move after the drops, is to move (1, else -1): seen from
+    the side to move, a constant edge for Black, like 3 Crowns' "Green to move". In negamax it
+    moves no choice but those against a draw (both Kings gone); its fitted weight shows how much
+    the first move is worth at the strength of play that made the games."""
+    return [1.0 if position.turn == lilypad.BLACK else -1.0]
+
+
 #: ``--candidates``: per game, terms tried in the fit before the engine has them (names, function).
-CANDIDATES = {"three-crowns": (("crown steps that win", "stone steps that crown", "crowns close together", "race to a crowned line"),
+CANDIDATES = {"lilypad": (("Black to move",), lilypad_candidates),
+              "three-crowns": (("crown steps that win", "stone steps that crown", "crowns close together", "race to a crowned line"),
                                 three_crowns_candidates),
               "lion": (tuple(f"{lion.PIECE_NAMES[kind]} count" for kind in LION_KINDS), lion_candidates)}
 

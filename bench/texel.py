@@ -47,8 +47,9 @@ fitted weight contradicts what the tests prove by search (Lilypad's tempo late i
 negative, rates soldiers that can never move again above soldiers with their steps ahead).
 
 ``--candidates`` adds terms the engine does not have to the fit: Lilypad's first move, 3 Crowns'
-threats and race, and the Lion Game's count of each kind of piece (with every other term held, each count's weight is
-what that piece is worth beyond its ``VALUES`` entry: how the Lion Game's values were refitted).
+threats and race, and the Lion Game's count of each kind of piece (with every other term held,
+each count's weight is what that piece is worth beyond its ``VALUES`` entry: how the Lion Game's
+values were refitted).
 ``--share F`` scores the held-out positions with F of each fitted candidate weight: the held-out
 figure of a change adopted part of the way (the Lion Game's values moved halfway to their fit).
 """
@@ -203,8 +204,8 @@ def lion_candidates(position) -> list[float]:
 def lilypad_candidates(position) -> list[float]:
     """Whether Black, who makes the first move after the drops, is to move (1, else -1): seen from
     the side to move, a constant edge for Black, like 3 Crowns' "Green to move". In negamax it
-    moves no choice but those against a draw (both Kings gone); its fitted weight shows how much
-    the first move is worth at the strength of play that made the games."""
+    changes no choice except one against a draw (both Kings gone); its fitted weight shows what the
+    first move is worth at the strength of play that made the games."""
     return [1.0 if position.turn == lilypad.BLACK else -1.0]
 
 

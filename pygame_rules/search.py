@@ -79,6 +79,12 @@ WIN = 100000.0
 #: Scores beyond this are wins or losses found by the search, not heuristic values.
 WIN_BOUND = WIN - 1000.0
 INFINITY = float("inf")
+#: What a draw costs the side a search plays for, in ``evaluate()`` units, when it plays a game: it
+#: plays on rather than settle. Analysis (Hint, the evaluation bar, the review) searches with 0, so
+#: a draw reads as a draw: with 2, a drawn Lilypad position would show the side to move at -0.46.
+CONTEMPT = 2.0
+#: The most contempt a search accepts (more than a Lilypad King is worth).
+MAX_CONTEMPT = 10
 MAX_PLY = 96
 #: Quiescence follows capture sequences at most this many plies past the horizon.
 MAX_QUIESCENCE = 10
@@ -221,7 +227,9 @@ class Search:
     their repetition keys), oldest first, for threefold repetition. ``seed`` seeds the random
     choice of the lower levels. ``lines`` (default 1) asks for that many best root moves, each
     with its exact score and principal variation (multi-PV: the other moves are searched against
-    the ``lines``-th best score instead of the best).
+    the ``lines``-th best score instead of the best). ``contempt`` is what a draw costs the side
+    the search plays for (default :data:`CONTEMPT`, so that the computer plays on rather than
+    settle); analysis asks for 0, so that its value is the expected result, a draw being 0.
 
     >>> import pygame_rules
     >>> search = Search(pygame_rules.start("lilypad"), nodes=300, seed=7)
@@ -235,8 +243,6 @@ class Search:
         than 0 (or not whole, where it counts), a seed that is not a whole number, fewer than 1 line.
     """
 
-    #: What a draw costs the side the search plays for (it plays on rather than settle).
-    contempt = 2.0
     #: At the horizon, look for a move that wins at once before standing pat.
     check_wins = True
     #: Stop deepening once this share of the budget is spent: the next depth would not finish.
@@ -256,12 +262,14 @@ class Search:
         seed: int | None = None,
         history: Iterable[Position | Hashable] = (),
         lines: int = 1,
+        contempt: float = CONTEMPT,
     ):
         if level is None and time_ms is None and nodes is None and depth is None:
             level = DEFAULT_LEVEL
         _check_arguments(position, level, time_ms, nodes, depth, seed, lines)
         history = _history(history)
         self.lines = lines
+        self.contempt = positive_number(contempt, "contempt", MAX_CONTEMPT, zero=True)
         settings = LEVELS[level] if level is not None else Level(0, None)
         self.position = position
         self._class = type(position)
@@ -766,13 +774,15 @@ def analyse(
     seed: int | None = None,
     history: Iterable[Position | Hashable] = (),
     lines: int = 1,
+    contempt: float = CONTEMPT,
 ) -> Analysis:
     """Search ``position`` to the end of its budget and return the :class:`Analysis`.
 
-    See :class:`Search` for the arguments. ``analyse(p, level=5)`` thinks for 1.8 s.
+    See :class:`Search` for the arguments. ``analyse(p, level=5)`` thinks for 1.8 s;
+    ``analyse(p, time_ms=2500, contempt=0)`` is what the site's Hint and evaluation bar ask.
     """
     search = Search(position, level=level, time_ms=time_ms, nodes=nodes, depth=depth, seed=seed, history=history,
-                    lines=lines)
+                    lines=lines, contempt=contempt)
     return search.run()
 
 

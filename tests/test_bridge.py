@@ -8,6 +8,7 @@ import pytest
 
 import pygame_rules
 from pygame_rules import bridge
+from pygame_rules.search import CONTEMPT
 
 SEED = "8/8/8/5b2/2b3b1/1B6/4b1g1/1g1g3g b -"
 
@@ -256,6 +257,10 @@ def test_json_that_python_would_accept_but_a_request_may_not(request_text, words
         ({"lines": 1.5}, "'lines' must be a whole number, got 1.5"),
         ({"lines": "2"}, "'lines' must be a number"),
         ({"lines": True}, "'lines' must be a number"),
+        ({"contempt": -1}, "'contempt' must be from 0 to 10, got -1"),
+        ({"contempt": 11}, "'contempt' must be from 0 to 10, got 11"),
+        ({"contempt": "0"}, "'contempt' must be a number"),
+        ({"contempt": False}, "'contempt' must be a number"),
     ],
 )
 def test_search_budgets_are_checked_and_capped(fields, words):
@@ -371,6 +376,24 @@ def assert_line_claims_hold(position, line, solver):
         assert move.after.winner == move.after.turn or (
             solver.wins_within(move.after, k) and not solver.wins_within(move.after, k - 1)
         )
+
+
+#: Lilypad: Black's King must take Green's, then Green must take Black's: a sure draw.
+BOTH_KINGS_TAKEN = "8/8/8/3B4/2G5/8/g7/8 b -"
+
+
+def test_analysis_reads_a_sure_draw_as_a_draw_and_the_computer_plays_on():
+    """With ``"contempt": 0`` (what the site's Hint, bar, analysis board and review ask) a draw
+    is worth its result, 0; the computer's default contempt scores it below that for itself."""
+    position = pygame_rules.load("lilypad", BOTH_KINGS_TAKEN)
+    after = position.play("d5:b3")
+    assert position.moves() == ["d5:b3"] and after.moves() == ["a2:c4"] and after.play("a2:c4").winner == "draw"
+    request = {"op": "bestmove", "game": "lilypad", "start": BOTH_KINGS_TAKEN, "nodes": 200}
+    analysis = ask(**request, contempt=0)
+    assert (analysis["value"], analysis["expected"], analysis["win_in"]) == (0, 0.5, None)
+    assert analysis["pv"] == ["d5:b3", "a2:c4"]
+    played = ask(**request)
+    assert played["score"] == -CONTEMPT and played["value"] < -0.4
 
 
 def assert_well_formed(answer, position, lines):

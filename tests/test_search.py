@@ -20,7 +20,7 @@ from pygame_rules import Game, Search, analyse, best_move
 from pygame_rules.__main__ import main
 from pygame_rules.bridge import handle
 from pygame_rules import core, search
-from pygame_rules.search import CLOCK_EVERY, LEVELS, WIN_BOUND
+from pygame_rules.search import CLOCK_EVERY, CONTEMPT, LEVELS, WIN_BOUND
 
 GAMES = pygame_rules.games()
 
@@ -287,13 +287,23 @@ def test_bad_budgets_are_refused():
 def test_returning_to_an_earlier_position_scores_as_a_draw():
     p = pygame_rules.start("lilypad").play("K@c8").play("K@f1")
     plain = analyse(p, depth=1)
-    assert plain.score != -Search.contempt
+    assert plain.score != -CONTEMPT
     again = p.play(plain.move)
     # Had the game been in the position that move leads to twice, it would be the third time: a draw.
     assert analyse_root(p, depth=1, history=[again])[plain.move] == plain.score  # twice is no draw
-    assert analyse_root(p, depth=1, history=[again, p, again])[plain.move] == -Search.contempt
+    assert analyse_root(p, depth=1, history=[again, p, again])[plain.move] == -CONTEMPT
     seen = analyse(p, depth=1, history=[again, p, again])
-    assert seen.move != plain.move or seen.score == -Search.contempt
+    assert seen.move != plain.move or seen.score == -CONTEMPT
+    # Analysis asks for no contempt: the repetition is then worth a draw's result, 0.
+    assert analyse_root(p, depth=1, history=[again, p, again], contempt=0)[plain.move] == 0
+
+
+def test_contempt_is_checked():
+    p = pygame_rules.start("lilypad")
+    assert Search(p, contempt=0).contempt == 0 and Search(p).contempt == CONTEMPT
+    for bad in (-1, 10.5, float("nan"), "0", True, None):
+        with pytest.raises(ValueError, match="contempt must be a number of 0 or more and at most 10"):
+            Search(p, depth=1, contempt=bad)
 
 
 def analyse_root(p, **budget):

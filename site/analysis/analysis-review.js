@@ -3,6 +3,7 @@
 // of each move graded a mistake or worse searched again for longer, and graded again.
 
 import { describeError } from "../common/messages.js";
+import { ANALYSIS } from "../engine/engine.js";
 import { readEvaluation } from "./evalbar.js";
 import { better, plyAt, RECHECKED, readReview, sideSummary } from "./gamereview.js";
 import * as variations from "./variations.js";
@@ -16,8 +17,8 @@ import { render, renderGraph } from "./analysis-view.js";
  * grades a mistake or worse are searched again for longer, where a proof may decide the grade.
  * A proof the engine found here on the analysis board counts too.
  */
-const REVIEW = { level: 3, time_ms: 5_000 }; // level 3's positions; its 0.9 s would cut them short on a busy machine
-const RECHECK = { time_ms: 2_000 };
+const REVIEW = { ...ANALYSIS, level: 3, time_ms: 5_000 }; // level 3's positions; its 0.9 s would cut them short on a busy machine
+const RECHECK = { ...ANALYSIS, time_ms: 2_000 };
 
 /** The review's controls for the analysis controller `ctrl`: {toggle, stop, graphClick}. */
 export function createReview(ctrl) {

@@ -4,6 +4,7 @@
 
 import { moveArrows } from "../game/assist.js";
 import { describeError } from "../common/messages.js";
+import { ANALYSIS } from "../engine/engine.js";
 import { readEvaluation } from "./evalbar.js";
 import { better } from "./gamereview.js";
 import * as variations from "./variations.js";
@@ -27,7 +28,7 @@ export function createSearch(ctrl) {
     if (!a.engineOn || !a.state || a.state.result != null || a.review?.running) return renderEngine(ctrl);
     const state = a.state;
     const seq = a.seq;
-    const search = engine.think(request(a, "think", state.history, { time_ms: THINK_MS, lines: a.lines }), SLICE_MS, (answer) => found(answer, seq, false));
+    const search = engine.think(request(a, "think", state.history, { ...ANALYSIS, time_ms: THINK_MS, lines: a.lines }), SLICE_MS, (answer) => found(answer, seq, false));
     a.job = { search, seq };
     renderEngine(ctrl);
     search.result.then(

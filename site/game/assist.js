@@ -3,7 +3,7 @@
 // default against the computer), and the way into the analysis board and its game review. Hint,
 // bar and best line come from one search of the position: they never disagree.
 
-import { sharedEngine } from "../engine/engine.js";
+import { ANALYSIS, sharedEngine } from "../engine/engine.js";
 import { app, board as gameBoard, onControls } from "./game.js";
 import { createEvalBar, evaluationText, readEvaluation } from "../analysis/evalbar.js";
 import { describeError } from "../common/messages.js";
@@ -94,7 +94,7 @@ export function createAssist({ element, board, game }) {
       renderEvaluation(game());
       if (done && hintWanted) showHint();
     };
-    mine.search = engine.think(request(now.record, { time_ms: THINK_MS }), SLICE_MS, (answer) => seen(answer, false));
+    mine.search = engine.think(request(now.record, { ...ANALYSIS, time_ms: THINK_MS }), SLICE_MS, (answer) => seen(answer, false));
     thought = mine;
     mine.search.result.then(
       (answer) => answer && seen(answer, true),

@@ -146,6 +146,43 @@ def test_hint_is_a_winning_move_drawn_and_named(spied):
     site.watch.assert_clean()
 
 
+#: Lilypad, Black to move: whichever King or checker Black takes, both Kings fall within 5 plies.
+SURE_DRAW = "2b3b1/3G4/8/3B4/2g1g3/8/8/8 b -"
+
+
+def outcome(position, plies):
+    """The result of best play for the side to move (1 won, 0 drawn, -1 lost), found by trying
+    every line; None when some line is not over within ``plies``."""
+    if position.winner is not None:
+        return 0 if position.winner == "draw" else 1 if position.winner == position.turn else -1
+    results = [outcome(m.after, plies - 1) for m in position.legal()] if plies else [None]
+    if -1 in results:
+        return 1  # a win, whatever the other moves lead to
+    return None if None in results else max(-r for r in results)
+
+
+def test_a_sure_draw_reads_even_on_both_bars(spied):
+    """Hint, the bar and the analysis board search for the result, a draw worth 0: the computer's
+    contempt (a draw costs it 2) once showed this draw as -0.46 for whichever side was to move."""
+    site = spied
+    position = pygame_rules.load("lilypad", SURE_DRAW)
+    assert outcome(position, 5) == 0 and len(position.legal()) == 3
+    site.page.get_by_label("Players").select_option("two")
+    site.load_position(SURE_DRAW)
+    expect(site.page.locator("#game-evalbar .evalbar-text")).to_have_text("0.00", timeout=30_000)
+    site.button("Hint").click()
+    hint = site.page.locator("#hint-text")
+    expect(hint).to_contain_text("Hint:", timeout=30_000)
+    assert hint.get_attribute("data-move") in {m.text for m in position.legal()}
+    site.page.get_by_role("button", name="Analyse").click()
+    expect(site.page.locator("#analysis-view")).to_be_visible()
+    expect(site.page.locator("#analysis-status")).to_contain_text("Depth", timeout=30_000)
+    expect(site.page.locator("#analysis-eval .evalbar-text")).to_have_text("0.00")
+    expect(site.page.locator("#analysis-pvs li").first).to_contain_text("0.00")
+    shoot(site.page, "sure-draw")
+    site.watch.assert_clean()
+
+
 def test_analysis_board_variation_made_and_clicked_back_to(spied):
     site = spied
     site.page.get_by_label("Players").select_option("two")

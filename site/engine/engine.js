@@ -23,13 +23,13 @@ const QUIET_MS = 2000; // ask a worker that has said nothing for this long wheth
 const IDLE_DEAD_MS = 4000; // a worker with no call to answer replies to a ping at once
 const BUSY_DEAD_MS = 30000; // a worker inside a long Python call replies once the call is done
 const RESTARTS_PER_MINUTE = 3; // more than this and the engine gives up (something keeps killing it)
-/** What a view says while it waits for Python (a first visit plays the opening before it is ready). */
 /**
  * What every search for analysis asks beside its budget (Hint, the evaluation bar, the analysis
  * board, the review): a draw is worth 0 to the side searched for, so a draw reads as one. The
  * computer as an opponent keeps the bridge's default contempt and plays on rather than settle.
  */
 export const ANALYSIS = { contempt: 0 };
+/** What a view says while it waits for Python (a first visit plays the opening before it is ready). */
 export const WAITING_TEXT = "Waiting for the engine: Python is still loading…";
 const BUSY_RETRY_MS = 250; // a search refused because many are running asks again after this
 /** A search's first slice, if it was asked for before Python was ready (see think). */

@@ -331,12 +331,14 @@ def _levels(data: dict) -> dict:
 
 @handler("bestmove")
 def _bestmove(data: dict) -> dict:
-    """The AI's move, searched in one go: ``{"done", "best", "score", "value", "win_in", "depth",
-    "nodes", "elapsed_ms", "pv", "lines"}``. ``value`` is the side to move's expected result
-    from -1 to 1 (exactly 1 or -1 only for a proven win or loss, when ``win_in`` gives its plies,
-    negative for a loss), ``expected`` the same from 0 to 1 (what the evaluation bar fills and the
-    review grades by, :func:`pygame_rules.review.expected_result`); ``lines`` (as many as asked with ``"lines": 1..3``, best first) are
-    ``{"move", "score", "value", "expected", "win_in", "pv"}``, the first being ``best``."""
+    """The AI's move, searched in one go: ``{"done", "best", "score", "value", "win_in", "draw",
+    "depth", "solved", "nodes", "elapsed_ms", "pv", "lines"}``. ``value`` is the side to move's
+    expected result from -1 to 1 (exactly 1 or -1 only for a proven win or loss, when ``win_in``
+    gives its plies, negative for a loss), ``expected`` the same from 0 to 1 (what the evaluation
+    bar fills and the review grades by, :func:`pygame_rules.review.expected_result`). ``solved``:
+    every line ended within the search, so a line with ``draw`` true is a draw with best play
+    (value 0). ``lines`` (as many as asked with ``"lines": 1..3``, best first) are ``{"move",
+    "score", "value", "expected", "win_in", "draw", "pv"}``, the first being ``best``."""
     return _with_expected(_new_search(data).run().to_json())
 
 

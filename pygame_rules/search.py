@@ -100,6 +100,9 @@ CLOCK_EVERY = 8
 TABLE_LIMIT = 400_000
 
 EXACT, LOWER, UPPER = 0, 1, 2
+#: The depth the table records for a subtree searched to the end of every line: its score holds at
+#: any depth.
+WHOLE = 1 << 30
 
 
 @dataclass(frozen=True)
@@ -177,6 +180,9 @@ class Analysis:
     :func:`value_of`). ``depth`` is the last depth searched in full. ``done`` is False while a
     sliced search still has budget left. ``lines`` are the best root moves, best first (as many
     as the search was asked for, when there are that many moves); the first is ``move``.
+    ``solved`` says that every line ended (a win, a loss or a draw by the rules) within ``depth``,
+    so the scores are exact: a line neither won nor lost is a draw with best play, and its value
+    is 0 whatever the contempt made its score.
     """
 
     move: str | None
@@ -189,6 +195,7 @@ class Analysis:
     lines: list[Line] = field(default_factory=list)
     #: The game's ``value_scale``.
     value_scale: float = 4.0
+    solved: bool = False
 
     @property
     def win_in(self) -> int | None:
@@ -197,22 +204,31 @@ class Analysis:
 
     @property
     def value(self) -> float:
-        return value_of(self.score, self.value_scale)
+        return self._value(self.score)
+
+    def _value(self, score: float) -> float:
+        """A solved draw is worth 0, whatever the contempt made its score."""
+        return 0.0 if self.solved and win_in(score) is None else value_of(score, self.value_scale)
 
     def to_json(self) -> dict[str, Any]:
+        """The answer as JSON. A line's ``draw`` says it is a draw with best play (``solved``,
+        and no win or loss)."""
+        value = self._value
         return {
             "done": self.done,
             "best": self.move,
             "score": round(self.score, 3),
-            "value": self.value,
+            "value": value(self.score),
             "win_in": self.win_in,
+            "draw": self.solved and self.win_in is None,
             "depth": self.depth,
+            "solved": self.solved,
             "nodes": self.nodes,
             "elapsed_ms": round(self.elapsed_ms, 1),
             "pv": self.pv,
             "lines": [
-                {"move": line.move, "score": round(line.score, 3), "value": value_of(line.score, self.value_scale),
-                 "win_in": line.win_in, "pv": line.pv}
+                {"move": line.move, "score": round(line.score, 3), "value": value(line.score),
+                 "win_in": line.win_in, "draw": self.solved and line.win_in is None, "pv": line.pv}
                 for line in self.lines
             ],
         }
@@ -315,6 +331,10 @@ class Search:
         self._lines: list[Line] = []
         self._iteration_best: tuple[str, float] | None = None
         self._root_scores: dict[str, float] = {}
+        # Lines of this depth's iteration cut short (at the horizon, by the table's shallower
+        # score, or by a repetition on the search path, a draw only by the search's convention).
+        self._cut = 0
+        self._solved = False
         self._done = False
         self._steps = self._deepen()
 
@@ -360,7 +380,7 @@ class Search:
         pv = self._pv if self._pv[:1] == [move] else [move] if move else []
         lines = self._lines if self._lines[:1] and self._lines[0].move == move else [Line(move, self._score, list(pv))] if move else []
         return Analysis(move, self._score, self._depth, self.nodes, self._spent * 1000.0, list(pv), self._done,
-                        list(lines), self._class.value_scale)
+                        list(lines), self._class.value_scale, self._solved)
 
     def _finish(self) -> None:
         if not self._done:
@@ -441,11 +461,14 @@ class Search:
         share = self.deepen_share if len(edges) > 1 else FORCED_SHARE
         for depth in range(1, self.max_depth + 1):
             self._iteration_best = None
+            self._cut = 0
             yield from self._search_root(edges, depth)
             self._depth = depth
             self._choose()
             self._iteration_best = None
-            if self._proved(depth) or self._used_share() >= share:
+            # Every line ended within this depth: deeper searches would see the same tree.
+            self._solved = self._cut == 0
+            if self._solved or self._proved(depth) or self._used_share() >= share:
                 return
 
     def _proved(self, depth: int) -> bool:
@@ -484,6 +507,7 @@ class Search:
         child = position._after_edge(edge[1])
         key = table_key(child.repetition_key)
         if key in self._path or self._seen.get(key, 0) >= 2:
+            self._cut += key in self._path
             return -self._draw_score(child.turn)  # a repetition, scored for the mover
         next_depth = depth - 1
         self._path.add(key)
@@ -546,6 +570,7 @@ class Search:
             if alpha >= beta:
                 return beta
         if depth <= 0 or ply >= MAX_PLY:
+            self._cut += 1
             return (yield from self._quiesce(position, alpha, beta, ply, 0))
         edges = position._edges()
         if not edges:  # no legal move loses
@@ -559,13 +584,14 @@ class Search:
             if stored_depth >= depth:
                 stored = _from_table(stored, ply)
                 if bound == EXACT or (bound == LOWER and stored >= beta) or (bound == UPPER and stored <= alpha):
+                    self._cut += stored_depth < WHOLE
                     return stored
 
         turn = position.turn
         if len(edges) == 1:
             depth += 1  # a forced reply costs no depth
 
-        original_alpha = alpha
+        original_alpha, cut = alpha, self._cut
         best, best_move = -INFINITY, None
         path, seen, after = self._path, self._seen, position._after_edge
         next_depth, first = depth - 1, True
@@ -575,6 +601,7 @@ class Search:
             repetition = table_key(child.repetition_key)
             if repetition in path or seen.get(repetition, 0) >= 2:
                 score = -self._draw_score(child.turn)
+                self._cut += repetition in path
             else:
                 path.add(repetition)
                 if first or alpha == -INFINITY:
@@ -593,7 +620,7 @@ class Search:
                         self._reward(turn, e, ply, depth)
                         break
         bound = LOWER if best >= beta else UPPER if best <= original_alpha else EXACT
-        self._store(key, depth, best, bound, best_move, ply)
+        self._store(key, depth if self._cut > cut else WHOLE, best, bound, best_move, ply)
         return best
 
     def _quiesce(self, position: Position, alpha: float, beta: float, ply: int, qdepth: int):

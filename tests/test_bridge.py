@@ -392,13 +392,18 @@ def test_analysis_reads_a_sure_draw_as_a_draw_and_the_computer_plays_on():
     analysis = ask(**request, contempt=0)
     assert (analysis["value"], analysis["expected"], analysis["win_in"]) == (0, 0.5, None)
     assert analysis["pv"] == ["d5:b3", "a2:c4"]
+    # Every line ends within the search: solved, a draw with best play.
+    assert analysis["solved"] and analysis["draw"] and analysis["lines"][0]["draw"]
     played = ask(**request)
-    assert played["score"] == -CONTEMPT and played["value"] < -0.4
+    assert played["score"] == -CONTEMPT and played["solved"] and played["draw"] and played["value"] == 0
+    # Where the search cannot see the end, contempt still counts a draw against the side it plays for.
+    start = {"op": "bestmove", "game": "lilypad", "nodes": 300}
+    assert not ask(**start)["solved"] and not ask(**start)["draw"]
 
 
 def assert_well_formed(answer, position, lines):
     """The shape analysis pages rely on: line 1 is best/score/pv, lines best first, PVs legal."""
-    assert set(answer) >= {"best", "score", "value", "expected", "win_in", "depth", "nodes", "pv", "lines", "done"}
+    assert set(answer) >= {"best", "score", "value", "expected", "win_in", "draw", "depth", "solved", "nodes", "pv", "lines", "done"}
     assert 1 <= len(answer["lines"]) <= lines
     first = answer["lines"][0]
     assert (first["move"], first["score"], first["value"], first["win_in"], first["pv"]) == (
@@ -406,7 +411,7 @@ def assert_well_formed(answer, position, lines):
     assert [line["score"] for line in answer["lines"]] == sorted((line["score"] for line in answer["lines"]), reverse=True)
     assert len({line["move"] for line in answer["lines"]}) == len(answer["lines"])
     for line in answer["lines"]:
-        assert set(line) == {"move", "score", "value", "expected", "win_in", "pv"}
+        assert set(line) == {"move", "score", "value", "expected", "win_in", "draw", "pv"}
         assert line["pv"][0] == line["move"] and -1 <= line["value"] <= 1
         after = position
         for text in line["pv"]:

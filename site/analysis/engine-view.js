@@ -8,7 +8,7 @@ import { firstOfPair, MAX_LINES, moveLabel, sideToMove } from "./analysis-state.
 /** The search's lines, checked: each a move of the position's own and an evaluation. */
 function readLines(answer, state) {
   const legal = new Set(state.moves.map((m) => m.text));
-  const lines = Array.isArray(answer?.lines) && answer.lines.length ? answer.lines : [{ move: answer?.best, pv: answer?.pv, value: answer?.value, win_in: answer?.win_in, expected: answer?.expected }];
+  const lines = Array.isArray(answer?.lines) && answer.lines.length ? answer.lines : [{ move: answer?.best, pv: answer?.pv, value: answer?.value, win_in: answer?.win_in, draw: answer?.draw, expected: answer?.expected }];
   return lines
     .slice(0, MAX_LINES)
     .map((line) => ({ move: line?.move, pv: Array.isArray(line?.pv) ? line.pv.filter((m) => typeof m === "string").slice(0, 40) : [], evaluation: readEvaluation(line) }))
@@ -55,6 +55,7 @@ function statusText({ a, engine }, haveLines, thinking) {
   if (a.review?.running) return "Paused during the game review.";
   if (!a.engineOn) return haveLines ? `Stopped at depth ${a.found.depth}.` : "The engine is stopped.";
   if (thinking) return haveLines ? `Thinking… depth ${a.found.depth}` : engine.working("Thinking…");
+  if (haveLines && a.found.solved === true) return "Solved: every line was searched to the end of the game.";
   if (haveLines) return a.found.depth ? `Depth ${a.found.depth}: done.` : "The only move.";
   return "";
 }

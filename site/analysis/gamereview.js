@@ -79,11 +79,13 @@ export function graphMarkup(expected, marks, shownPly) {
 export const plyAt = (fraction, moves) => Math.max(0, Math.min(moves, Math.round(fraction * moves)));
 
 /**
- * Of two evaluations of one position (`{value, winIn, expected, depth}`, either may be null), the
- * one to grade by: a proven result first, then the deeper search.
+ * Of two evaluations of one position (`{value, winIn, expected, depth, draw}`, either may be null),
+ * the one to grade by: a proven result (a win, a loss, or a draw seen to the end) first, then the
+ * deeper search.
  */
 export function better(a, b) {
   if (!a || !b) return a ?? b ?? null;
-  if (Boolean(a.winIn) !== Boolean(b.winIn)) return a.winIn ? a : b;
+  const proven = (e) => Boolean(e.winIn || e.draw);
+  if (proven(a) !== proven(b)) return proven(a) ? a : b;
   return (b.depth ?? 0) > (a.depth ?? 0) ? b : a;
 }

@@ -156,7 +156,7 @@ export function createAssist({ element, board, game }) {
       const move = now.state.moves.find((m) => m.text === answer?.best);
       if (!move) throw new Error("the engine suggested a move that is not playable here");
       const value = readEvaluation(answer);
-      const proof = value?.winIn ? ` ${sideName(now.info, now.state.turn)} ${evaluationText(value)}.` : "";
+      const proof = value?.winIn ? ` ${sideName(now.info, now.state.turn)} ${evaluationText(value)}.` : value?.draw ? " A draw with best play." : "";
       $("hint-text").textContent = `Hint: ${describeMove(move, now.state.board, now.info)}${proof}`;
       $("hint-text").dataset.move = move.text;
       board.set({ ...moveArrows(move.path), labels: {} });

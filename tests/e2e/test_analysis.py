@@ -146,8 +146,10 @@ def test_hint_is_a_winning_move_drawn_and_named(spied):
     site.watch.assert_clean()
 
 
-#: Lilypad, Black to move: whichever King or checker Black takes, both Kings fall within 5 plies.
+#: Lilypad, Black to move: best play draws (both Kings fall within 5 plies) by ``DRAWING_MOVE``;
+#: Black's two other captures lose.
 SURE_DRAW = "2b3b1/3G4/8/3B4/2g1g3/8/8/8 b -"
+DRAWING_MOVE = "c8:e6"
 
 
 def outcome(position, plies):
@@ -161,24 +163,36 @@ def outcome(position, plies):
     return None if None in results else max(-r for r in results)
 
 
-def test_a_sure_draw_reads_even_on_both_bars(spied):
-    """Hint, the bar and the analysis board search for the result, a draw worth 0: the computer's
-    contempt (a draw costs it 2) once showed this draw as -0.46 for whichever side was to move."""
+def test_a_sure_draw_reads_as_a_draw_on_both_bars(spied):
+    """Hint, the bar and the analysis board search every line to its end here and say "draw": the
+    computer's contempt (a draw costs it 2) once showed this draw as -0.46 for whichever side was
+    to move, and the analysis board then searched on to "Depth 96"."""
     site = spied
     position = pygame_rules.load("lilypad", SURE_DRAW)
     assert outcome(position, 5) == 0 and len(position.legal()) == 3
     site.page.get_by_label("Players").select_option("two")
     site.load_position(SURE_DRAW)
-    expect(site.page.locator("#game-evalbar .evalbar-text")).to_have_text("0.00", timeout=30_000)
+    bar = site.page.locator("#game-evalbar")
+    expect(bar.locator(".evalbar-text")).to_have_text("draw", timeout=30_000)
+    expect(bar).to_have_attribute("title", re.compile("A draw with best play"))
     site.button("Hint").click()
     hint = site.page.locator("#hint-text")
-    expect(hint).to_contain_text("Hint:", timeout=30_000)
+    expect(hint).to_contain_text("A draw with best play.", timeout=30_000)
     assert hint.get_attribute("data-move") in {m.text for m in position.legal()}
     site.page.get_by_role("button", name="Analyse").click()
     expect(site.page.locator("#analysis-view")).to_be_visible()
-    expect(site.page.locator("#analysis-status")).to_contain_text("Depth", timeout=30_000)
-    expect(site.page.locator("#analysis-eval .evalbar-text")).to_have_text("0.00")
-    expect(site.page.locator("#analysis-pvs li").first).to_contain_text("0.00")
+    expect(site.page.locator("#analysis-status")).to_have_text(
+        "Solved: every line was searched to the end of the game.", timeout=30_000)
+    expect(site.page.locator("#analysis-eval .evalbar-text")).to_have_text("draw")
+    # Three lines: the draw, then the two captures that lose (proved above, move by move).
+    site.page.locator("#analysis-lines").select_option("3")
+    expect(site.page.locator("#analysis-pvs li .pv-eval")).to_have_text(["draw", "loses in 1", "loses in 1"], timeout=30_000)
+    lines = site.page.locator("#analysis-pvs li")
+    assert lines.first.get_attribute("data-move") == DRAWING_MOVE
+    assert outcome(position.move(DRAWING_MOVE).after, 4) == 0
+    for i in (1, 2):
+        assert outcome(position.move(lines.nth(i).get_attribute("data-move")).after, 2) == 1  # the opponent wins
+    expect(site.page.locator("#analysis-status")).to_have_text("Solved: every line was searched to the end of the game.")
     shoot(site.page, "sure-draw")
     site.watch.assert_clean()
 

@@ -101,6 +101,9 @@ test("of two evaluations of a position, a proof counts first, then the deeper se
   assert.equal(better(quick, deep), deep);
   assert.equal(better(deep, quick), deep);
   assert.equal(better(deep, proof), proof);
+  const draw = { value: 0, winIn: null, expected: 0.5, depth: 2, draw: true };
+  assert.equal(better(deep, draw), draw); // every line seen to its end
+  assert.equal(better(draw, deep), draw);
   assert.equal(better(null, quick), quick);
   assert.equal(better(quick, undefined), quick);
   assert.equal(better(null, null), null);

@@ -5,6 +5,7 @@ the evaluation predicts them.
     python bench/texel.py fit GAME bench/data/GAME-level3.jsonl.gz [--seed 1] [--candidates [--share F]] [--hold TERM ...]
     python bench/texel.py searched GAME bench/data/GAME-level3.jsonl.gz [--nodes 2000] [--every 5] [--held-out [--hold TERM ...]]
     python bench/texel.py replay GAME bench/data/GAME-level3.jsonl.gz [--positions 24] [--replays 8] [--nodes 4000] [--margin 0.25]
+    python bench/texel.py ceiling GAME bench/data/GAME-level3.jsonl.gz [--seed 1]   # needs pip install -e ".[bench]"
 
 ``generate`` plays the engine against itself (the same node budget for both, after
 ``--opening`` random plies for variety; a draw after value_scale.MAX_PLIES) and writes one JSON line per
@@ -41,6 +42,13 @@ plies to the end are played on several times by the engine against itself (each 
 drawn within ``--jitter`` of ``--nodes``, each move at random among those within ``--margin`` of
 the best: without the margin the replays mostly repeat the recorded game), and the sign of those results' mean, what a perfect
 evaluation of this play would report, is compared with the recorded result.
+
+``ceiling`` asks how well any model of the position could predict the results, held out the
+same way (the same five folds of the games, the same positions): a weighted sum of the terms
+(logistic regression, what ``fit`` fits), gradient-boosted trees on the terms (depth 1: a curve
+for each term, added up; depth 2: pairs of terms; then trees of up to 31 leaves), and trees that
+also see the board (each square's piece) and whether the first side is to move. The models come
+from scikit-learn (the ``bench`` extra); they are trained on the decided games' positions.
 
 ``--hold TERM`` keeps a term at the game's weight and fits the others around it: for a term whose
 fitted weight contradicts what the tests prove by search (Lilypad's tempo late in the game, fitted
@@ -329,12 +337,19 @@ def main(argv=None) -> None:
     r.add_argument("--jitter", type=float, default=0.2, help="each move's nodes drawn within this share of --nodes")
     r.add_argument("--margin", type=float, default=0.25, help="each move drawn among those within this score of the best")
     r.add_argument("--seed", type=int, default=1)
+    c = sub.add_parser("ceiling")
+    c.add_argument("game")
+    c.add_argument("samples", type=Path, nargs="+")
+    c.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     if args.command == "generate":
         generate(args.game, args.games, args.nodes, args.seed, args.opening, args.out)
         return
     if args.command == "searched":
         searched(args.game, args.samples, args.nodes, args.every, args.held_out, frozenset(args.hold), args.seed)
+        return
+    if args.command == "ceiling":
+        ceiling(args.game, args.samples, args.seed)
         return
     if args.command == "replay":
         replay(args.game, args.samples, args.positions, args.replays, args.nodes, args.jitter, args.margin, args.seed)
@@ -479,6 +494,61 @@ def replay(game: str, paths: list[Path], per_span: int, replays: int, nodes: int
         print(f"| {span[0]}{'+' if span[1] > 10**5 else f'-{span[1] - 1}'} | {share[span]:.0%} | {agree:.1%} | {left_out:.1%} | {plug_in:.1%} |")
     weighted = [sum(share[span] * figures[span][k] for span in figures) for k in range(3)]
     print(f"| 10+ (weighted by share) | 100% | {weighted[0]:.1%} | {weighted[1]:.1%} | {weighted[2]:.1%} |")
+
+
+def ceiling(game: str, paths: list[Path], seed: int) -> None:
+    """The held-out sign agreement of models of increasing reach (see the module docstring)."""
+    import numpy as np
+    from sklearn.ensemble import HistGradientBoostingClassifier
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    recorded = records(game, paths)
+    terms, boards, results, to_end, decided, game_of = [], [], [], [], [], []
+    for n, record in enumerate(recorded):
+        total = len(record["positions"])
+        for i, text in enumerate(record["positions"]):
+            position = pygame_rules.load(game, text)
+            terms.append(position.evaluation_terms())
+            first = position.turn == position.sides[0]
+            boards.append([float(ord(c)) for c in position.board_cells()] + [float(first)])
+            results.append(float(record["result"] == position.turn))
+            to_end.append(total - i)
+            decided.append(record["result"] != "draw")
+            game_of.append(n)
+    terms, boards, results, to_end, decided = map(np.array, (terms, boards, results, to_end, decided))
+    order = list(range(len(recorded)))
+    random.Random(seed).shuffle(order)  # the folds ``fit`` makes with the same seed
+    fold_of_game = {n: i % FOLDS for i, n in enumerate(order)}
+    fold = np.array([fold_of_game[n] for n in game_of])
+    everything = np.hstack([terms, boards])
+    squares = [False] * terms.shape[1] + [True] * (boards.shape[1] - 1) + [False]
+
+    def trees(depth=None, **options):
+        return lambda: HistGradientBoostingClassifier(max_iter=200, learning_rate=0.05, max_depth=depth,
+                                                      early_stopping=False, random_state=seed, **options)
+
+    models = (
+        ("weighted sum of the terms (logistic regression)", terms,
+         lambda: make_pipeline(StandardScaler(), LogisticRegression(max_iter=3000))),
+        ("boosted trees of depth 1 on the terms (a curve per term)", terms, trees(1)),
+        ("boosted trees of depth 2 on the terms", terms, trees(2)),
+        ("boosted trees of 31 leaves on the terms", terms, trees()),
+        ("the same on the terms, the board and who is to move", everything, trees(categorical_features=squares)),
+    )
+    print(f"{game}: {len(recorded)} games, {int(decided.sum())} positions of decided games; "
+          f"held out, {BEFORE_END}+ plies before the end (10-19 / 20-39 / 40+)")
+    for name, features, model in models:
+        right = np.zeros(len(results), bool)
+        scored = np.zeros(len(results), bool)
+        for k in range(FOLDS):
+            train, test = decided & (fold != k), decided & (fold == k) & (to_end >= BEFORE_END)
+            predicted = model().fit(features[train], results[train]).predict_proba(features[test])[:, 1]
+            right[test] = (predicted > 0.5) == (results[test] == 1)
+            scored[test] = True
+        spans = " / ".join(f"{100 * right[scored & (to_end >= lo) & (to_end < hi)].mean():.0f}%" for lo, hi in DISTANCES)
+        print(f"  {name}: {100 * right[scored].mean():.1f}% of {int(scored.sum())} ({spans})", flush=True)
 
 
 def fitted_weights(cls, samples, terms: int, held: frozenset[int] = frozenset()) -> list[float]:

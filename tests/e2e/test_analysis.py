@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 import pygame_rules
+from conftest import ARRIVALS
 from pygame_rules.records import Game, write_record
 from pygame_rules.solve import winning_moves, wins_within
 from site_driver import poll
@@ -194,6 +195,19 @@ def test_a_sure_draw_reads_as_a_draw_on_both_bars(spied):
         assert outcome(position.move(lines.nth(i).get_attribute("data-move")).after, 2) == 1  # the opponent wins
     expect(site.page.locator("#analysis-status")).to_have_text("Solved: every line was searched to the end of the game.")
     shoot(site.page, "sure-draw")
+    site.watch.assert_clean()
+
+
+@pytest.mark.parametrize("arrival", ARRIVALS)
+def test_a_solved_draw_on_a_phone_in_every_arrival(arrive, arrival):
+    """The same position by link on a phone, Python started each way: solved, and a draw."""
+    site = arrive(arrival, f"#analysis&game=lilypad&start={quote(SURE_DRAW)}", phone=True)
+    page = site.page
+    expect(page.locator("#analysis-status")).to_have_text(
+        "Solved: every line was searched to the end of the game.", timeout=60_000)
+    expect(page.locator("#analysis-eval .evalbar-text")).to_have_text("draw")
+    expect(page.locator("#analysis-pvs li .pv-eval")).to_have_text(["draw"])
+    assert page.locator("#analysis-pvs li").first.get_attribute("data-move") == DRAWING_MOVE
     site.watch.assert_clean()
 
 

@@ -71,8 +71,8 @@ export function createSearch(ctrl) {
   }
 
   // A proof the engine found here of the position after `moves`, a win, a loss or a draw (a review
-  // grades by it: a quick search may not see a long win through). Unproven values are not kept: a review grades by
-  // searches of one budget, so a deeper value beside quick ones makes no false drop.
+  // grades by it: a quick search may not see a long win through). Unproven values are not kept: a
+  // review grades by searches of one budget, so a deeper value beside quick ones makes no false drop.
   function remember(moves, answer) {
     const evaluation = answer.depth > 0 ? readEvaluation(answer) : null;
     if (!evaluation?.winIn && !evaluation?.draw) return;

@@ -206,21 +206,24 @@ class Analysis:
     def value(self) -> float:
         return self._value(self.score)
 
+    def _drawn(self, score: float) -> bool:
+        """Whether a line of this score is a draw with best play: solved, and no win or loss."""
+        return self.solved and win_in(score) is None
+
     def _value(self, score: float) -> float:
         """A solved draw is worth 0, whatever the contempt made its score."""
-        return 0.0 if self.solved and win_in(score) is None else value_of(score, self.value_scale)
+        return 0.0 if self._drawn(score) else value_of(score, self.value_scale)
 
     def to_json(self) -> dict[str, Any]:
-        """The answer as JSON. A line's ``draw`` says it is a draw with best play (``solved``,
-        and no win or loss)."""
-        value = self._value
+        """The answer as JSON; ``draw``, at the top and in each line, is :meth:`_drawn`."""
+        value, drawn = self._value, self._drawn
         return {
             "done": self.done,
             "best": self.move,
             "score": round(self.score, 3),
             "value": value(self.score),
             "win_in": self.win_in,
-            "draw": self.solved and self.win_in is None,
+            "draw": drawn(self.score),
             "depth": self.depth,
             "solved": self.solved,
             "nodes": self.nodes,
@@ -228,7 +231,7 @@ class Analysis:
             "pv": self.pv,
             "lines": [
                 {"move": line.move, "score": round(line.score, 3), "value": value(line.score),
-                 "win_in": line.win_in, "draw": self.solved and line.win_in is None, "pv": line.pv}
+                 "win_in": line.win_in, "draw": drawn(line.score), "pv": line.pv}
                 for line in self.lines
             ],
         }

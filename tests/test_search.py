@@ -21,6 +21,7 @@ from pygame_rules.__main__ import main
 from pygame_rules.bridge import handle
 from pygame_rules import core, search
 from pygame_rules.search import CLOCK_EVERY, CONTEMPT, LEVELS, WIN_BOUND
+from proofs import DRAWING_MOVE, SURE_DRAW, Unsettled, settled
 
 GAMES = pygame_rules.games()
 
@@ -306,48 +307,13 @@ def test_contempt_is_checked():
             Search(p, depth=1, contempt=bad)
 
 
-#: Lilypad, Black to move: best play draws (both Kings fall within 5 plies) by c8:e6; Black's two
-#: other captures lose.
-SURE_DRAW = "2b3b1/3G4/8/3B4/2g1g3/8/8/8 b -"
-
-
-class Unsettled(Exception):
-    """A line the check needs goes on past its plies, or the check ran out of positions."""
-
-
-def settled(position, plies: int, budget: list[int], alpha: int = -1, beta: int = 1) -> int:
-    """The result of best play for the side to move (1 won, 0 drawn, -1 lost), by trying every
-    line to the end of the game: alpha-beta over results, outside ``[alpha, beta]`` a bound. It
-    shares nothing with the search but the rules (``legal()``, ``winner``)."""
-    if position.winner is not None:
-        return 0 if position.winner == "draw" else 1 if position.winner == position.turn else -1
-    budget[0] -= 1
-    if plies == 0 or budget[0] < 0:
-        raise Unsettled
-    best, unsettled = -1, False
-    for move in position.legal():
-        try:  # a fresh position: the one the move holds would keep the whole tree in memory
-            score = -settled(type(position)(move.after.state), plies - 1, budget, -beta, -max(alpha, best))
-        except Unsettled:
-            if budget[0] < 0:
-                raise
-            unsettled = True
-            continue
-        best = max(best, score)
-        if best >= beta:
-            return best
-    if unsettled:
-        raise Unsettled
-    return best
-
-
 def test_a_search_that_sees_every_line_end_is_solved_and_stops():
     p = pygame_rules.load("lilypad", SURE_DRAW)
-    assert settled(p, 6, [10_000]) == 0
+    assert settled(p, 6) == 0
     for contempt in (0, CONTEMPT):
         found = analyse(p, nodes=50_000, contempt=contempt)
         assert found.solved and found.depth < 6 and found.nodes < 100  # not deepened to the ply cap
-        assert (found.move, found.win_in, found.value) == ("c8:e6", None, 0)
+        assert (found.move, found.win_in, found.value) == (DRAWING_MOVE, None, 0)
         assert found.score == -contempt  # the computer still plays on where it can
         answer = found.to_json()
         assert answer["solved"] and answer["draw"] and answer["lines"][0]["draw"]
@@ -375,7 +341,7 @@ def test_what_solved_searches_claim_is_proved_by_trying_every_line():
                 continue
             claimed = 0 if found.win_in is None else 1 if found.win_in > 0 else -1
             try:
-                proved = settled(q, 16, [20_000])
+                proved = settled(q, 16, 20_000)
             except Unsettled:
                 continue  # too long a proof for a test; the others check the claim
             assert proved == claimed, (q.text, found.to_json())

@@ -17,6 +17,7 @@ import pygame_rules
 from conftest import ARRIVALS
 from pygame_rules.records import Game, write_record
 from pygame_rules.solve import winning_moves, wins_within
+from proofs import DRAWING_MOVE, SURE_DRAW, settled
 from site_driver import poll
 
 SHOTS = Path(tempfile.gettempdir())
@@ -147,30 +148,13 @@ def test_hint_is_a_winning_move_drawn_and_named(spied):
     site.watch.assert_clean()
 
 
-#: Lilypad, Black to move: best play draws (both Kings fall within 5 plies) by ``DRAWING_MOVE``;
-#: Black's two other captures lose.
-SURE_DRAW = "2b3b1/3G4/8/3B4/2g1g3/8/8/8 b -"
-DRAWING_MOVE = "c8:e6"
-
-
-def outcome(position, plies):
-    """The result of best play for the side to move (1 won, 0 drawn, -1 lost), found by trying
-    every line; None when some line is not over within ``plies``."""
-    if position.winner is not None:
-        return 0 if position.winner == "draw" else 1 if position.winner == position.turn else -1
-    results = [outcome(m.after, plies - 1) for m in position.legal()] if plies else [None]
-    if -1 in results:
-        return 1  # a win, whatever the other moves lead to
-    return None if None in results else max(-r for r in results)
-
-
 def test_a_sure_draw_reads_as_a_draw_on_both_bars(spied):
     """Hint, the bar and the analysis board search every line to its end here and say "draw": the
     computer's contempt (a draw costs it 2) once showed this draw as -0.46 for whichever side was
     to move, and the analysis board then searched on to "Depth 96"."""
     site = spied
     position = pygame_rules.load("lilypad", SURE_DRAW)
-    assert outcome(position, 5) == 0 and len(position.legal()) == 3
+    assert settled(position, 5) == 0 and len(position.legal()) == 3
     site.page.get_by_label("Players").select_option("two")
     site.load_position(SURE_DRAW)
     bar = site.page.locator("#game-evalbar")
@@ -190,9 +174,9 @@ def test_a_sure_draw_reads_as_a_draw_on_both_bars(spied):
     expect(site.page.locator("#analysis-pvs li .pv-eval")).to_have_text(["draw", "loses in 1", "loses in 1"], timeout=30_000)
     lines = site.page.locator("#analysis-pvs li")
     assert lines.first.get_attribute("data-move") == DRAWING_MOVE
-    assert outcome(position.move(DRAWING_MOVE).after, 4) == 0
+    assert settled(position.move(DRAWING_MOVE).after, 4) == 0
     for i in (1, 2):
-        assert outcome(position.move(lines.nth(i).get_attribute("data-move")).after, 2) == 1  # the opponent wins
+        assert settled(position.move(lines.nth(i).get_attribute("data-move")).after, 2) == 1  # the opponent wins
     expect(site.page.locator("#analysis-status")).to_have_text("Solved: every line was searched to the end of the game.")
     shoot(site.page, "sure-draw")
     site.watch.assert_clean()

@@ -10,7 +10,14 @@ the evaluation predicts them.
 ``generate`` plays the engine against itself (the same node budget for both, after
 ``--opening`` random plies for variety; a draw after value_scale.MAX_PLIES) and writes one JSON line per
 game: its positions (text, side to move) and its result. It appends, so a run stopped early keeps
-its games and a second run with another seed adds more.
+its games and a second run with another seed adds more. The engine plays the same move in the same
+position, so games that meet would go on as one: in a position an earlier game of the file reached,
+the move is drawn among those within ``value_scale.WANDER_MARGIN`` of the best.
+
+Every command counts a position once: a position an earlier game reached with the same result is
+left out (``first_seen``); Lilypad's files from before 2026-11-29 repeat most of their positions,
+games of a few random plies meeting within their first moves. Games that share a position go to
+the same fold of the cross-validation (``folds``), so no held-out position is also trained on.
 
 ``fit`` computes each position's ``evaluation_terms()`` (the game's terms, each the side to move's
 minus the other's, the last a constant 1: the side to move's edge), and fits the weights ``w`` of
@@ -23,11 +30,12 @@ is half the game's ``value_scale`` as it is, so scores stay in the units the sea
 and the levels' random margins were chosen in. Positions where the side to move must capture (tactics, not
 what a static evaluation is for) are left out of the fit.
 
-The games are shuffled (``--seed``) and split in five; each fifth is held out once and scored by
-the weights fitted on the other four (cross-validation), and the figures gather the held-out
-positions 10 or more plies before the end: the share of
+The games, in groups that share a position, are shuffled (``--seed``) and split in five; each fifth
+is held out once and scored by the weights fitted on the other four (cross-validation), and the
+figures gather the held-out positions 10 or more plies before the end: the share of
 positions of decided games where the evaluation's sign agrees with the result (a score of 0
-counts half), and a calibration table (predicted expected result against the actual mean result,
+counts half; with a 90% interval from resampling the groups of games, since a game's positions
+stand or fall with its result), and a calibration table (predicted expected result against the actual mean result,
 by bins of the prediction, draws included as 0), for the game's weights as they are and for the
 fitted ones. Only the game's first variant (its default rules) is fitted.
 
@@ -96,9 +104,11 @@ def opened(path: Path, mode: str):
 
 def generate(game: str, games: int, nodes: int, seed: int, opening: int, out: Path) -> None:
     rng = random.Random(f"{seed}:{game}")
+    seen = {text for record in (records(game, [out]) if out.exists() else []) for text in record["positions"]}
     for n in range(games):
-        record, searched = self_play(game, nodes, rng, opening)
+        record, searched = self_play(game, nodes, rng, opening, seen)
         positions = [position.text for position, _ in searched]
+        seen.update(positions)
         result = record.result if record.result is not None else "draw"
         with opened(out, "at") as f:
             f.write(json.dumps({"game": game, "seed": seed, "index": n, "result": result, "positions": positions})
@@ -120,19 +130,66 @@ def span_of(to_end: int) -> tuple[int, int] | None:
     return next((s for s in DISTANCES if s[0] <= to_end < s[1]), None)
 
 
-def load(game: str, path: Path, candidates: bool = False) -> list[list[tuple[list[float], float, int, bool]]]:
-    """Per game: (terms, the side to move's result 1/0.5/0, plies to the end, must capture); with
-    ``candidates``, the game's ``CANDIDATES`` terms after its own."""
+def first_seen(recorded: list[dict]) -> list[list[bool]]:
+    """For each position of each game, whether no earlier position (of that game or an earlier one)
+    was the same position with the same result. An engine plays the same move in the same position,
+    so games that meet go on as one: counted once, a line many games ran into does not outweigh the rest."""
+    seen: set[tuple[str, str]] = set()
+    kept = []
+    for record in recorded:
+        flags = []
+        for text in record["positions"]:
+            key = (text, record["result"])
+            flags.append(key not in seen)
+            seen.add(key)
+        kept.append(flags)
+    return kept
+
+
+def groups(recorded: list[dict]) -> list[int]:
+    """Each game's group: games that share a position (directly, or through other games) are one
+    group. Their positions are not independent samples: folds and error bars go by groups."""
+    parent = list(range(len(recorded)))
+
+    def root(n: int) -> int:
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    first: dict[str, int] = {}
+    for n, record in enumerate(recorded):
+        for text in record["positions"]:
+            parent[root(n)] = root(first.setdefault(text, n))
+    return [root(n) for n in range(len(recorded))]
+
+
+def folds(recorded: list[dict], seed: int) -> list[int]:
+    """Each game's fold (of ``FOLDS``) for cross-validation: the ``groups`` shuffled by ``seed``
+    and dealt out in turn, so that no held-out position was also a training position."""
+    group_of = groups(recorded)
+    dealt = sorted(set(group_of))
+    random.Random(seed).shuffle(dealt)
+    fold_of = {group: i % FOLDS for i, group in enumerate(dealt)}
+    return [fold_of[group] for group in group_of]
+
+
+def load(game: str, recorded: list[dict], candidates: bool = False) -> list[list[tuple[list[float], float, int, bool, int]]]:
+    """Per recorded game, for each position ``first_seen``: (terms, the side to move's result
+    1/0.5/0, plies to the end, must capture, the game's group); with ``candidates``, the game's
+    ``CANDIDATES`` terms after its own."""
     extra = CANDIDATES[game][1] if candidates else lambda position: []
     games = []
-    for record in records(game, [path]):
+    for record, kept, group in zip(recorded, first_seen(recorded), groups(recorded)):
         samples, total = [], len(record["positions"])
         for i, text in enumerate(record["positions"]):
+            if not kept[i]:
+                continue
             position = pygame_rules.load(game, text)
             result = 0.5 if record["result"] == "draw" else float(record["result"] == position.turn)
             tactical, quiet = position._tactical_edges()
             forced = bool(tactical) and not quiet and any(e[3] for e in tactical)
-            samples.append((position.evaluation_terms() + extra(position), result, total - i, forced))
+            samples.append((position.evaluation_terms() + extra(position), result, total - i, forced, group))
         games.append(samples)
     return games
 
@@ -270,26 +327,42 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] if abs(m[i][i]) >= 1e-12 else 0.0 for i in range(n)]
 
 
-def report(name: str, scored: list[tuple[float, float, bool, int]], value_scale: float | None, held_out: bool = True) -> None:
-    """Sign agreement (in all, and by plies to the end) and a calibration table of
-    ``tanh(score / value_scale)`` (the score itself if ``value_scale`` is None: a search's value)
-    for (score, the side to move's result, forced capture, plies to the end) of each position."""
+def interval(by_group: dict[int, list[float]], seed: int = 1, resamples: int = 1000) -> tuple[float, float]:
+    """The 5th and 95th percentiles of the mean agreement over ``resamples`` draws of the groups
+    with replacement (a bootstrap by groups: a group's positions stand or fall together)."""
+    rng = random.Random(seed)
+    totals = [(sum(v), len(v)) for v in by_group.values()]
+    means = sorted(
+        sum(t[0] for t in drawn) / max(1, sum(t[1] for t in drawn))
+        for drawn in (rng.choices(totals, k=len(totals)) for _ in range(resamples)))
+    return means[resamples // 20], means[resamples - 1 - resamples // 20]
+
+
+def report(name: str, scored: list[tuple[float, float, bool, int, int]], value_scale: float | None,
+           held_out: bool = True) -> None:
+    """Sign agreement (in all, with a 90% bootstrap interval over the games' groups, and by plies
+    to the end) and a calibration table of ``tanh(score / value_scale)`` (the score itself if
+    ``value_scale`` is None: a search's value) for (score, the side to move's result, forced
+    capture, plies to the end, group) of each position."""
     agree = decided = 0.0
     bins: dict[int, list[tuple[float, float]]] = {}
     by_distance: dict[tuple[int, int], list[float]] = {}
-    for score, result, _, to_end in scored:
-        if result != 0.5:
-            span = span_of(to_end)
-            by_distance.setdefault(span, []).append(0.5 if score == 0 else float((score > 0) == (result == 1)))
+    by_group: dict[int, list[float]] = {}
+    for score, result, _, to_end, group in scored:
         expected = math.tanh(score / value_scale) if value_scale else score
         actual = 2 * result - 1
         if result != 0.5:
+            right = 0.5 if score == 0 else float((score > 0) == (actual > 0))
+            by_distance.setdefault(span_of(to_end), []).append(right)
+            by_group.setdefault(group, []).append(right)
             decided += 1
-            agree += 0.5 if score == 0 else float((score > 0) == (actual > 0))
+            agree += right
         bins.setdefault(min(9, int((expected + 1) * 5)), []).append((expected, actual))
+    low, high = interval(by_group) if by_group else (0.0, 0.0)
     print(f"\n{name}: sign agrees with the result in {100 * agree / max(decided, 1):.1f}% of {decided:.0f} "
           f"{'held-out ' if held_out else ''}positions of decided games, {BEFORE_END}+ plies before the end"
-          + (f" ({len(scored)} positions with the drawn games)" if len(scored) > decided else ""))
+          + (f" ({len(scored)} positions with the drawn games)" if len(scored) > decided else "")
+          + f"; 90% interval over {len(by_group)} groups of games: {100 * low:.1f}-{100 * high:.1f}%")
     print("  by plies to the end: " + ", ".join(f"{lo}-{hi - 1 if hi < 10**6 else ''}: {100 * sum(v) / len(v):.0f}% of {len(v)}"
                                             for (lo, hi), v in sorted(by_distance.items())))
     print("| predicted (bin) | positions | mean predicted | mean actual |")
@@ -355,26 +428,28 @@ def main(argv=None) -> None:
         replay(args.game, args.samples, args.positions, args.replays, args.nodes, args.jitter, args.margin, args.seed)
         return
     cls = type(pygame_rules.start(args.game))
-    games = [g for path in args.samples for g in load(args.game, path, args.candidates)]
+    recorded = records(args.game, args.samples)
+    games = load(args.game, recorded, args.candidates)
+    fold = folds(recorded, args.seed)
     names = cls.evaluation_names + (CANDIDATES[args.game][0] if args.candidates else ())
     unknown = set(args.hold) - set(names)
     if unknown:
         ap.error(f"no such term: {', '.join(sorted(unknown))} (the terms: {', '.join(names)})")
     held_terms = frozenset(names.index(t) for t in args.hold)
-    random.Random(args.seed).shuffle(games)
-    print(f"{args.game}: {len(games)} games, {sum(map(len, games))} positions")
+    print(f"{args.game}: {len(games)} games, {sum(map(len, games))} distinct positions "
+          f"(of {sum(len(r['positions']) for r in recorded)}), {len(set(fold))} folds")
     # Cross-validation: each fifth of the games is held out once, predicted by the weights fitted
     # on the other four; the figures gather the five held-out parts. The weights kept are fitted
     # on every game.
     held, held_current, held_samples = [], [], []
     for k in range(FOLDS):
-        train = [s for i, g in enumerate(games) if i % FOLDS != k for s in g]
-        part = [s for i, g in enumerate(games) if i % FOLDS == k for s in g if s[2] >= BEFORE_END]
+        train = [s for g, f in zip(games, fold) if f != k for s in g]
+        part = [s for g, f in zip(games, fold) if f == k for s in g if s[2] >= BEFORE_END]
         weights = fitted_weights(cls, train, len(names), held_terms)
         weights[len(cls.evaluation_names):] = [args.share * w for w in weights[len(cls.evaluation_names):]]
-        held += [(sum(w * t for w, t in zip(weights, s[0])), s[1], s[3], s[2]) for s in part]
+        held += [(sum(w * t for w, t in zip(weights, s[0])), s[1], s[3], s[2], s[4]) for s in part]
         held_samples += part
-        held_current += [(sum(w * t for w, t in zip(cls.evaluation_weights, s[0])), s[1], s[3], s[2]) for s in part]
+        held_current += [(sum(w * t for w, t in zip(cls.evaluation_weights, s[0])), s[1], s[3], s[2], s[4]) for s in part]
     weights = fitted_weights(cls, [s for g in games for s in g], len(names), held_terms)
     print(f"fitted weights on all {len(games)} games, in the units of the game's value_scale {cls.value_scale}:")
     for name, weight in zip(names, weights):
@@ -383,7 +458,7 @@ def main(argv=None) -> None:
     report("the game's weights", held_current, cls.value_scale)
     if args.also:
         also = [float(x) for x in args.also.split(",")]
-        report(f"weights {args.also}", [(sum(w * t for w, t in zip(also, s[0])), s[1], s[3], s[2])
+        report(f"weights {args.also}", [(sum(w * t for w, t in zip(also, s[0])), s[1], s[3], s[2], s[4])
                                         for s in held_samples], cls.value_scale)
     report("fitted weights (cross-validated)" + (f", candidates at {args.share} of their fit" if args.share != 1 else ""),
            held, cls.value_scale)
@@ -401,30 +476,33 @@ def searched(game: str, paths: list[Path], nodes: int, every: int, held_out: boo
     recorded = records(game, paths)
     cls = type(pygame_rules.start(game))
     module = sys.modules[cls.__module__]
-    folds = [(cls.evaluation_weights, range(len(recorded)))]
+    kept, group_of = first_seen(recorded), groups(recorded)
+    parts = [(cls.evaluation_weights, range(len(recorded)))]
     if held_out:
-        games = [g for path in paths for g in load(game, path)]  # in the same order as ``recorded``
-        order = list(range(len(recorded)))
-        random.Random(seed).shuffle(order)
+        games = load(game, recorded)
+        fold = folds(recorded, seed)
         held = frozenset(cls.evaluation_names.index(t) for t in hold)
-        folds = []
+        parts = []
         for k in range(FOLDS):
-            train = [s for i, n in enumerate(order) if i % FOLDS != k for s in games[n]]
+            train = [s for g, f in zip(games, fold) if f != k for s in g]
             weights = tuple(fitted_weights(cls, train, len(cls.evaluation_names), held))
-            folds.append((weights, [n for i, n in enumerate(order) if i % FOLDS == k]))
+            parts.append((weights, [n for n, f in enumerate(fold) if f == k]))
     scored = []
     try:
-        for weights, chosen in folds:
+        for weights, chosen in parts:
             module.EVALUATION_WEIGHTS = weights
             forget()  # no evaluation remembered from other weights
-            for record in (recorded[n] for n in chosen):
+            for n in chosen:
+                record = recorded[n]
                 if record["result"] == "draw":
                     continue
                 total = len(record["positions"])
                 for i in range(0, total - BEFORE_END + 1, every):
+                    if not kept[n][i]:
+                        continue
                     position = pygame_rules.load(game, record["positions"][i])
                     value = analyse(position, nodes=nodes, seed=1, contempt=0).value  # as the bar asks
-                    scored.append((value, float(record["result"] == position.turn), False, total - i))
+                    scored.append((value, float(record["result"] == position.turn), False, total - i, group_of[n]))
     finally:
         module.EVALUATION_WEIGHTS = cls.evaluation_weights
         forget()
@@ -446,13 +524,14 @@ def replay(game: str, paths: list[Path], per_span: int, replays: int, nodes: int
 
     rng = random.Random(f"{seed}:{game}:replay")
     spans = {span: [] for span in DISTANCES}
-    for record in records(game, paths):
+    recorded = records(game, paths)
+    for record, kept in zip(recorded, first_seen(recorded)):
         if record["result"] == "draw":
             continue
         total = len(record["positions"])
         for i, text in enumerate(record["positions"]):
             span = span_of(total - i)
-            if span:
+            if span and kept[i]:
                 spans[span].append((text, record["result"]))
     share = {span: len(found) / sum(map(len, spans.values())) for span, found in spans.items()}
     figures = {}
@@ -506,9 +585,11 @@ def ceiling(game: str, paths: list[Path], seed: int) -> None:
 
     recorded = records(game, paths)
     terms, boards, results, to_end, decided, game_of = [], [], [], [], [], []
-    for n, record in enumerate(recorded):
+    for n, (record, kept) in enumerate(zip(recorded, first_seen(recorded))):
         total = len(record["positions"])
         for i, text in enumerate(record["positions"]):
+            if not kept[i]:
+                continue
             position = pygame_rules.load(game, text)
             terms.append(position.evaluation_terms())
             first = position.turn == position.sides[0]
@@ -518,9 +599,7 @@ def ceiling(game: str, paths: list[Path], seed: int) -> None:
             decided.append(record["result"] != "draw")
             game_of.append(n)
     terms, boards, results, to_end, decided = map(np.array, (terms, boards, results, to_end, decided))
-    order = list(range(len(recorded)))
-    random.Random(seed).shuffle(order)  # the folds ``fit`` makes with the same seed
-    fold_of_game = {n: i % FOLDS for i, n in enumerate(order)}
+    fold_of_game = folds(recorded, seed)  # the folds ``fit`` makes with the same seed
     fold = np.array([fold_of_game[n] for n in game_of])
     everything = np.hstack([terms, boards])
     squares = [False] * terms.shape[1] + [True] * (boards.shape[1] - 1) + [False]

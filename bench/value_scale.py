@@ -4,7 +4,8 @@
 
 The search reports a ``value`` in [-1, 1] besides its score, ``tanh(score / value_scale)``, so that
 a value means about the same in every game (``pygame_rules.search.Analysis``). This script plays
-the engine against itself (the same node budget for both, 6 random opening plies for variety),
+the engine against itself (the same node budget for both, 6 random opening plies for variety, and
+a move drawn among the near-best in a position an earlier game reached, so that games part),
 keeps every searched position's score for the side to move and how the game ended for that side
 (+1 won, 0 drawn, -1 lost), and picks the scale that makes ``tanh(score / scale)`` the best
 predictor of that result (least squares over a grid). Positions whose score is a proven win or
@@ -37,9 +38,18 @@ MAX_PLIES = 300
 OPENING_PLIES = 6
 
 
-def self_play(game: str, nodes: int, rng: random.Random, opening: int = OPENING_PLIES) -> tuple[Game, list]:
+#: In a position an earlier game reached, the move is drawn among those within this score of the best.
+WANDER_MARGIN = 0.25
+
+
+def self_play(game: str, nodes: int, rng: random.Random, opening: int = OPENING_PLIES,
+              seen: set[str] | None = None) -> tuple[Game, list]:
     """One game of the engine against itself after ``opening`` random plies: the finished game, and
-    (position, search result) for each move the engine chose (its ``nodes`` scaled by the position's cost)."""
+    (position, search result) for each move the engine chose (its ``nodes`` scaled by the position's cost).
+
+    The engine plays the same move in the same position, so games that meet go on as one game. In
+    a position of ``seen`` (the texts of earlier games' positions) the move is drawn at random among
+    those within ``WANDER_MARGIN`` of the best, so that games part again rather than repeat."""
     record = Game(game)
     for _ in range(opening):
         if record.result is None:
@@ -47,8 +57,11 @@ def self_play(game: str, nodes: int, rng: random.Random, opening: int = OPENING_
     searched = []
     while record.result is None and len(record.history) < MAX_PLIES:
         position = record.position
-        result = Search(position, nodes=max(1, round(nodes / position.node_cost)), seed=rng.getrandbits(32),
-                        history=record.positions[:-1]).run()
+        search = Search(position, nodes=max(1, round(nodes / position.node_cost)), seed=rng.getrandbits(32),
+                        history=record.positions[:-1])
+        if seen is not None and position.text in seen:
+            search.margin = WANDER_MARGIN
+        result = search.run()
         searched.append((position, result))
         record.play(result.move)
     return record, searched
@@ -57,8 +70,10 @@ def self_play(game: str, nodes: int, rng: random.Random, opening: int = OPENING_
 def samples(game: str, games: int, nodes: int, seed: int) -> Iterator[list[tuple[float, float]]]:
     """For each of ``games`` games in turn, (score for the side to move, that side's result) of each position."""
     rng = random.Random(f"{seed}:{game}")
+    seen: set[str] = set()
     for _ in range(games):
-        record, searched = self_play(game, nodes, rng)
+        record, searched = self_play(game, nodes, rng, seen=seen)
+        seen.update(position.text for position, _ in searched)
         seen = [(position.turn, result.score) for position, result in searched if abs(result.score) < WIN_BOUND]
         outcome = {turn: 0.0 if record.result in (None, "draw") else 1.0 if record.result == turn else -1.0
                    for turn, _ in seen}

@@ -70,10 +70,10 @@ def self_play(game: str, nodes: int, rng: random.Random, opening: int = OPENING_
 def samples(game: str, games: int, nodes: int, seed: int) -> Iterator[list[tuple[float, float]]]:
     """For each of ``games`` games in turn, (score for the side to move, that side's result) of each position."""
     rng = random.Random(f"{seed}:{game}")
-    seen: set[str] = set()
+    reached: set[str] = set()
     for _ in range(games):
-        record, searched = self_play(game, nodes, rng, seen=seen)
-        seen.update(position.text for position, _ in searched)
+        record, searched = self_play(game, nodes, rng, seen=reached)
+        reached.update(position.text for position, _ in searched)
         seen = [(position.turn, result.score) for position, result in searched if abs(result.score) < WIN_BOUND]
         outcome = {turn: 0.0 if record.result in (None, "draw") else 1.0 if record.result == turn else -1.0
                    for turn, _ in seen}

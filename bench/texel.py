@@ -438,8 +438,8 @@ def main(argv=None) -> None:
     held_terms = frozenset(names.index(t) for t in args.hold)
     print(f"{args.game}: {len(games)} games, {sum(map(len, games))} distinct positions "
           f"(of {sum(len(r['positions']) for r in recorded)}), {len(set(fold))} folds")
-    # Cross-validation: each fifth of the games is held out once, predicted by the weights fitted
-    # on the other four; the figures gather the five held-out parts. The weights kept are fitted
+    # Cross-validation: each fold (a fifth of the groups of games that share positions) is held
+    # out once, predicted by the weights fitted on the other four; the figures gather the five. The weights kept are fitted
     # on every game.
     held, held_current, held_samples = [], [], []
     for k in range(FOLDS):

@@ -86,6 +86,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pygame_rules  # noqa: E402
 from pygame_rules import lilypad, lion  # noqa: E402
 from pygame_rules.core import EMPTY, Game  # noqa: E402
+from pygame_rules.search import CONTEMPT  # noqa: E402
 from pygame_rules.three_crowns import CROWNED, NEIGHBOURS, TRIPLES, UNCROWNED  # noqa: E402
 from value_scale import MAX_PLIES, self_play  # noqa: E402
 
@@ -102,11 +103,11 @@ def opened(path: Path, mode: str):
     return gzip.open(path, mode, encoding="utf-8") if path.suffix == ".gz" else path.open(mode, encoding="utf-8")
 
 
-def generate(game: str, games: int, nodes: int, seed: int, opening: int, out: Path) -> None:
+def generate(game: str, games: int, nodes: int, seed: int, opening: int, out: Path, contempt: float = CONTEMPT) -> None:
     rng = random.Random(f"{seed}:{game}")
     seen = {text for record in (records(game, [out]) if out.exists() else []) for text in record["positions"]}
     for n in range(games):
-        record, searched = self_play(game, nodes, rng, opening, seen)
+        record, searched = self_play(game, nodes, rng, opening, seen, contempt)
         positions = [position.text for position, _ in searched]
         seen.update(positions)
         result = record.result if record.result is not None else "draw"
@@ -383,6 +384,8 @@ def main(argv=None) -> None:
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--opening", type=int, default=6, help="random plies at the start of each game")
     g.add_argument("--out", type=Path, required=True)
+    g.add_argument("--contempt", type=float, default=CONTEMPT,
+                   help="what a draw costs each side (the computer's own by default)")
     f = sub.add_parser("fit")
     f.add_argument("game")
     f.add_argument("samples", type=Path, nargs="+")
@@ -416,7 +419,7 @@ def main(argv=None) -> None:
     c.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     if args.command == "generate":
-        generate(args.game, args.games, args.nodes, args.seed, args.opening, args.out)
+        generate(args.game, args.games, args.nodes, args.seed, args.opening, args.out, args.contempt)
         return
     if args.command == "searched":
         searched(args.game, args.samples, args.nodes, args.every, args.held_out, frozenset(args.hold), args.seed)

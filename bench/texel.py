@@ -1,7 +1,7 @@
 """Fit a game's evaluation weights on self-play results ("Texel tuning"), and measure how well
 the evaluation predicts them.
 
-    python bench/texel.py generate GAME --games 200 --nodes 1500 --seed 1 --out bench/results/GAME-selfplay.jsonl
+    python bench/texel.py generate GAME --games 200 --nodes 1500 --seed 1 --out bench/results/GAME-selfplay.jsonl [--contempt 0]
     python bench/texel.py fit GAME bench/data/GAME-level3.jsonl.gz [--seed 1] [--candidates [--share F]] [--hold TERM ...]
     python bench/texel.py searched GAME bench/data/GAME-level3.jsonl.gz [--nodes 2000] [--every 5] [--held-out [--hold TERM ...]]
     python bench/texel.py replay GAME bench/data/GAME-level3.jsonl.gz [--positions 24] [--replays 8] [--nodes 4000] [--margin 0.25]
@@ -12,7 +12,9 @@ the evaluation predicts them.
 game: its positions (text, side to move) and its result. It appends, so a run stopped early keeps
 its games and a second run with another seed adds more. The engine plays the same move in the same
 position, so games that meet would go on as one: in a position an earlier game of the file reached,
-the move is drawn among those within ``value_scale.WANDER_MARGIN`` of the best.
+the move is drawn among those within ``value_scale.WANDER_MARGIN`` of the best. Both sides play
+with the computer's contempt (a draw costs each ``search.CONTEMPT``) unless ``--contempt`` says
+otherwise: 0 plays as the value bar and the review search, where a draw is worth 0.
 
 Every command counts a position once: a position an earlier game reached with the same result is
 left out (``first_seen``); Lilypad's files from before 2026-11-29 repeat most of their positions,

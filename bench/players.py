@@ -6,7 +6,7 @@ settings; ``base:MS`` the same for the engine before issue 17 (``baseline.py``, 
 for the engine of another commit (issue 28: today's level 5 against the one before it); ``uct:MS`` the plain UCT baseline with random playouts; ``heavy:MS`` UCT with heavy
 playouts (``bench/uct.py``). ``level:N`` thinks its level's time times a scale from the caller; ``level:N:C`` (levels 1-4) is
 level N on its node budget alone, never stopped by the clock (so a loaded machine plays the same
-moves), with contempt C (what a draw costs it; the computer's is ``search.CONTEMPT``).
+moves), with contempt C (what a draw costs it; the computer's is the game's ``Position.contempt``).
 ``use_cpu_clock`` makes the two engines' times CPU time (a busy machine).
 """
 

@@ -13,7 +13,7 @@ game: its positions (text, side to move) and its result. It appends, so a run st
 its games and a second run with another seed adds more. The engine plays the same move in the same
 position, so games that meet would go on as one: in a position an earlier game of the file reached,
 the move is drawn among those within ``value_scale.WANDER_MARGIN`` of the best. Both sides play
-with the computer's contempt (a draw costs each ``search.CONTEMPT``) unless ``--contempt`` says
+with the computer's contempt (a draw costs each the game's ``contempt``) unless ``--contempt`` says
 otherwise: 0 plays as the value bar and the review search, where a draw is worth 0.
 
 Every command counts a position once: a position an earlier game reached with the same result is
@@ -88,7 +88,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import pygame_rules  # noqa: E402
 from pygame_rules import lilypad, lion  # noqa: E402
 from pygame_rules.core import EMPTY, Game  # noqa: E402
-from pygame_rules.search import CONTEMPT  # noqa: E402
 from pygame_rules.three_crowns import CROWNED, NEIGHBOURS, TRIPLES, UNCROWNED  # noqa: E402
 from value_scale import MAX_PLIES, self_play  # noqa: E402
 
@@ -105,7 +104,7 @@ def opened(path: Path, mode: str):
     return gzip.open(path, mode, encoding="utf-8") if path.suffix == ".gz" else path.open(mode, encoding="utf-8")
 
 
-def generate(game: str, games: int, nodes: int, seed: int, opening: int, out: Path, contempt: float = CONTEMPT) -> None:
+def generate(game: str, games: int, nodes: int, seed: int, opening: int, out: Path, contempt: float | None = None) -> None:
     rng = random.Random(f"{seed}:{game}")
     seen = {text for record in (records(game, [out]) if out.exists() else []) for text in record["positions"]}
     for n in range(games):
@@ -386,8 +385,8 @@ def main(argv=None) -> None:
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--opening", type=int, default=6, help="random plies at the start of each game")
     g.add_argument("--out", type=Path, required=True)
-    g.add_argument("--contempt", type=float, default=CONTEMPT,
-                   help="what a draw costs each side (the computer's own by default)")
+    g.add_argument("--contempt", type=float,
+                   help="what a draw costs each side (by default the game's own, as the computer plays)")
     f = sub.add_parser("fit")
     f.add_argument("game")
     f.add_argument("samples", type=Path, nargs="+")

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame_rules  # noqa: E402
 from pygame_rules.core import Game  # noqa: E402
-from pygame_rules.search import CONTEMPT, WIN_BOUND, Search  # noqa: E402
+from pygame_rules.search import WIN_BOUND, Search  # noqa: E402
 
 MAX_PLIES = 300
 OPENING_PLIES = 6
@@ -43,14 +43,14 @@ WANDER_MARGIN = 0.25
 
 
 def self_play(game: str, nodes: int, rng: random.Random, opening: int = OPENING_PLIES,
-              seen: set[str] | None = None, contempt: float = CONTEMPT) -> tuple[Game, list]:
+              seen: set[str] | None = None, contempt: float | None = None) -> tuple[Game, list]:
     """One game of the engine against itself after ``opening`` random plies: the finished game, and
     (position, search result) for each move the engine chose (its ``nodes`` scaled by the position's cost).
 
     The engine plays the same move in the same position, so games that meet go on as one game. In
     a position of ``seen`` (the texts of earlier games' positions) the move is drawn at random among
     those within ``WANDER_MARGIN`` of the best, so that games part again rather than repeat.
-    ``contempt``: what a draw costs each side, as the computer plays (``search.CONTEMPT``)."""
+    ``contempt``: what a draw costs each side (default: the game's own, as the computer plays)."""
     record = Game(game)
     for _ in range(opening):
         if record.result is None:

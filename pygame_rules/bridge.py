@@ -250,7 +250,7 @@ class BusyError(RequestError):
 
 def _new_search(data: dict):
     """A :class:`~pygame_rules.search.Search` for the game record in ``data`` and its budget."""
-    from .search import CONTEMPT, LEVELS, MAX_CONTEMPT, Search
+    from .search import LEVELS, MAX_CONTEMPT, Search
 
     game = game_record(data)
     if game.result is not None:
@@ -264,7 +264,7 @@ def _new_search(data: dict):
     lines = _number(data, "lines", integer=True, least=1, most=MAX_LINES) or 1
     contempt = _number(data, "contempt", most=MAX_CONTEMPT)
     return Search(game.position, level=level, time_ms=time_ms, nodes=nodes, seed=seed, history=game.positions[:-1],
-                  lines=lines, contempt=CONTEMPT if contempt is None else contempt)
+                  lines=lines, contempt=contempt)
 
 
 def _search_id(data: dict) -> Any:

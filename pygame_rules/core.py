@@ -393,6 +393,10 @@ class Position:
     #: search reports ``tanh(score / value_scale)`` as a value in (-1, 1) that means about the same
     #: in every game (``bench/value_scale.py`` fits it from self-play).
     value_scale: ClassVar[float] = 4.0
+    #: What a draw costs the side the computer plays for, in ``evaluate()`` units, when it plays a
+    #: game (``search.Search``'s contempt unless one is asked): it plays on rather than settle for
+    #: a draw that is not forced. Analysis (Hint, the evaluation bar, the review) asks for 0.
+    contempt: ClassVar[float] = 2.0
 
     __slots__ = ("_state", "_text", "_legal", "_decision", "_winner", "_derived")
 

@@ -46,7 +46,7 @@ from typing import Iterable, Iterator
 
 from .core import Game, Move, Position, format_board, games, position_class
 from .puzzles import DATA, Puzzle, check
-from .search import best_move, level_nodes
+from .search import analyse, best_move, level_nodes
 from .solve import OutOfBudget, Solver
 
 #: Worked examples of the original pages that are puzzles: game, position, the page's first
@@ -55,6 +55,11 @@ EXAMPLES = (
     ("lilypad", "8/8/8/8/2b5/1B1b1g2/8/1g5g b -", "b3>d3", "Kings and Soldiers page, diagram 2"),
     ("three-crowns", "1g3b2/2b5/g3B2b/b7/gb1G4/3B1g2/3gGb1b/gbg5 g - 0", "f3-e3", "3 Crowns page, example 1"),
 )
+
+#: The contempt the games of the shipped puzzles were played with (every game's until 2026-11-29),
+#: kept so that a seed still gives the same games, and so the same puzzles, whatever the
+#: computer's own contempt becomes.
+CONTEMPT = 2.0
 
 #: Puzzles per game (default rules), and of the variants that get some.
 COUNT = 110
@@ -147,7 +152,8 @@ def next_move(record: Game, rng: random.Random, style: Style, at_random: bool = 
     if takes or at_random or rng.random() < style.random_share:
         return rng.choice(takes or legal).text
     nodes = level_nodes(style.level, record.position) if style.level else style.nodes
-    return best_move(record.position, nodes=nodes, seed=rng.randrange(1 << 30), history=record.positions[:-1])
+    return analyse(record.position, nodes=nodes, seed=rng.randrange(1 << 30), history=record.positions[:-1],
+                   contempt=CONTEMPT).move
 
 
 def pieces_of(position: Position, side: str) -> int:

@@ -79,11 +79,8 @@ WIN = 100000.0
 #: Scores beyond this are wins or losses found by the search, not heuristic values.
 WIN_BOUND = WIN - 1000.0
 INFINITY = float("inf")
-#: What a draw costs the side a search plays for, in ``evaluate()`` units, when it plays a game: it
-#: plays on rather than settle. Analysis (Hint, the evaluation bar, the review) searches with 0, so
-#: a draw reads as a draw: with 2, a drawn Lilypad position would show the side to move at -0.46.
-CONTEMPT = 2.0
-#: The most contempt a search accepts (more than a Lilypad King is worth).
+#: The most contempt a search accepts (more than a Lilypad King is worth). A game's own, what its
+#: computer plays with, is its ``Position.contempt``; analysis asks for 0, so a draw reads as a draw.
 MAX_CONTEMPT = 10
 MAX_PLY = 96
 #: Quiescence follows capture sequences at most this many plies past the horizon.
@@ -247,8 +244,8 @@ class Search:
     choice of the lower levels. ``lines`` (default 1) asks for that many best root moves, each
     with its exact score and principal variation (multi-PV: the other moves are searched against
     the ``lines``-th best score instead of the best). ``contempt`` is what a draw costs the side
-    the search plays for (default :data:`CONTEMPT`, so that the computer plays on rather than
-    settle); analysis asks for 0, so that its value is the expected result, a draw being 0.
+    the search plays for (default: the game's ``Position.contempt``, so that the computer plays on
+    rather than settle); analysis asks for 0, so that its value is the expected result, a draw being 0.
 
     >>> import pygame_rules
     >>> search = Search(pygame_rules.start("lilypad"), nodes=300, seed=7)
@@ -281,14 +278,15 @@ class Search:
         seed: int | None = None,
         history: Iterable[Position | Hashable] = (),
         lines: int = 1,
-        contempt: float = CONTEMPT,
+        contempt: float | None = None,
     ):
         if level is None and time_ms is None and nodes is None and depth is None:
             level = DEFAULT_LEVEL
         _check_arguments(position, level, time_ms, nodes, depth, seed, lines)
         history = _history(history)
         self.lines = lines
-        self.contempt = positive_number(contempt, "contempt", MAX_CONTEMPT, zero=True)
+        self.contempt = position.contempt if contempt is None else \
+            positive_number(contempt, "contempt", MAX_CONTEMPT, zero=True)
         settings = LEVELS[level] if level is not None else Level(0, None)
         self.position = position
         self._class = type(position)
@@ -804,7 +802,7 @@ def analyse(
     seed: int | None = None,
     history: Iterable[Position | Hashable] = (),
     lines: int = 1,
-    contempt: float = CONTEMPT,
+    contempt: float | None = None,
 ) -> Analysis:
     """Search ``position`` to the end of its budget and return the :class:`Analysis`.
 

@@ -20,7 +20,7 @@ from pygame_rules import Game, Search, analyse, best_move
 from pygame_rules.__main__ import main
 from pygame_rules.bridge import handle
 from pygame_rules import core, search
-from pygame_rules.search import CLOCK_EVERY, CONTEMPT, LEVELS, WIN_BOUND
+from pygame_rules.search import CLOCK_EVERY, LEVELS, WIN_BOUND
 from proofs import DRAWING_MOVE, SURE_DRAW, Unsettled, settled
 
 GAMES = pygame_rules.games()
@@ -288,29 +288,38 @@ def test_bad_budgets_are_refused():
 def test_returning_to_an_earlier_position_scores_as_a_draw():
     p = pygame_rules.start("lilypad").play("K@c8").play("K@f1")
     plain = analyse(p, depth=1)
-    assert plain.score != -CONTEMPT
+    assert plain.score != -p.contempt
     again = p.play(plain.move)
     # Had the game been in the position that move leads to twice, it would be the third time: a draw.
     assert analyse_root(p, depth=1, history=[again])[plain.move] == plain.score  # twice is no draw
-    assert analyse_root(p, depth=1, history=[again, p, again])[plain.move] == -CONTEMPT
+    assert analyse_root(p, depth=1, history=[again, p, again])[plain.move] == -p.contempt
     seen = analyse(p, depth=1, history=[again, p, again])
-    assert seen.move != plain.move or seen.score == -CONTEMPT
+    assert seen.move != plain.move or seen.score == -p.contempt
     # Analysis asks for no contempt: the repetition is then worth a draw's result, 0.
     assert analyse_root(p, depth=1, history=[again, p, again], contempt=0)[plain.move] == 0
 
 
 def test_contempt_is_checked():
     p = pygame_rules.start("lilypad")
-    assert Search(p, contempt=0).contempt == 0 and Search(p).contempt == CONTEMPT
-    for bad in (-1, 10.5, float("nan"), "0", True, None):
+    assert Search(p, contempt=0).contempt == 0 and Search(p, contempt=None).contempt == p.contempt
+    for bad in (-1, 10.5, float("nan"), "0", True):
         with pytest.raises(ValueError, match="contempt must be a number of 0 or more and at most 10"):
             Search(p, depth=1, contempt=bad)
+
+
+def test_each_game_plays_with_its_own_contempt():
+    """The computer's contempt is its game's: in Lilypad 2 (three checkers' worth) made it give games
+    away to an opponent content to repeat (bench/README.md, 2026-11-29), so there it is 0.5."""
+    played = {game: Search(pygame_rules.start(game)).contempt for game in pygame_rules.games()}
+    assert played == {"lilypad": 0.5, "three-crowns": 2.0, "lion": 2.0}
+    for variant in pygame_rules.variants("lilypad"):
+        assert Search(pygame_rules.start("lilypad", variant)).contempt == 0.5
 
 
 def test_a_search_that_sees_every_line_end_is_solved_and_stops():
     p = pygame_rules.load("lilypad", SURE_DRAW)
     assert settled(p, 6) == 0
-    for contempt in (0, CONTEMPT):
+    for contempt in (0, p.contempt):
         found = analyse(p, nodes=50_000, contempt=contempt)
         assert found.solved and found.depth < 6 and found.nodes < 100  # not deepened to the ply cap
         assert (found.move, found.win_in, found.value) == (DRAWING_MOVE, None, 0)

@@ -4,9 +4,8 @@
 ``ab:MS`` is the engine (``pygame_rules.search``) at MS milliseconds per move with no level
 settings; ``base:MS`` the same for the engine before issue 17 (``baseline.py``, commit bef4ac7), ``base:MS@COMMIT``
 for the engine of another commit (issue 28: today's level 5 against the one before it); ``uct:MS`` the plain UCT baseline with random playouts; ``heavy:MS`` UCT with heavy
-playouts (``bench/uct.py``). ``level:N`` thinks its level's time times a scale from the caller; ``level:N:C`` (levels 1-4) is
-level N on its node budget alone, never stopped by the clock (so a loaded machine plays the same
-moves), with contempt C (what a draw costs it; the computer's is the game's ``Position.contempt``).
+playouts (``bench/uct.py``). ``level:N`` thinks its level's time times a scale from the caller; ``level:N:C`` the same
+with contempt C (what a draw costs it; the computer's is the game's ``Position.contempt``).
 ``use_cpu_clock`` makes the two engines' times CPU time (a busy machine).
 """
 
@@ -23,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pygame_rules.core import Game  # noqa: E402
 from pygame_rules.match import level_player, random_player  # noqa: E402
-from pygame_rules.search import LEVELS, analyse, level_nodes  # noqa: E402
+from pygame_rules.search import analyse  # noqa: E402
 from uct import uct_player  # noqa: E402
 
 
@@ -32,20 +31,6 @@ def engine_player(time_ms: float):
         return analyse(game.position, time_ms=time_ms, seed=rng.getrandbits(32), history=game.positions[:-1]).move
 
     play.__name__ = f"ab:{time_ms:g}"
-    return play
-
-
-def contempt_player(level: int, contempt: float):
-    """Level ``level``'s node budget, a clock that never binds, and ``contempt``."""
-    if not LEVELS[level].nodes:
-        raise ValueError(f"level {level} has no node budget: level:N:C takes levels 1-4")
-
-    def play(game: Game, rng: random.Random) -> str:
-        return analyse(game.position, level=level, time_ms=LEVELS[level].time_ms * 100,
-                       nodes=level_nodes(level, game.position), seed=rng.getrandbits(32),
-                       history=game.positions[:-1], contempt=contempt).move
-
-    play.__name__ = f"level:{level}:{contempt:g}"
     return play
 
 
@@ -84,7 +69,7 @@ def make_player(spec: str, time_scale: float = 1.0):
         return random_player
     if kind == "level":
         level, _, contempt = arg.partition(":")
-        return contempt_player(int(level), float(contempt)) if contempt else level_player(int(level), time_scale)
+        return level_player(int(level), time_scale, float(contempt) if contempt else None)
     if kind == "ab":
         return engine_player(float(arg))
     if kind == "base":  # base:MS, or base:MS@COMMIT for the engine of another commit

@@ -22,15 +22,17 @@ Player = Callable[[Game, random.Random], str]
 MAX_PLIES = 400
 
 
-def level_player(level: int, time_scale: float = 1.0) -> Player:
-    """The AI at ``level``, with ``time_scale`` times the level's think time and node budget."""
+def level_player(level: int, time_scale: float = 1.0, contempt: float | None = None) -> Player:
+    """The AI at ``level``, with ``time_scale`` times the level's think time and node budget, and
+    ``contempt`` (what a draw costs it; by default its game's own)."""
     time_ms = LEVELS[level].time_ms * time_scale
 
     def play(game: Game, rng: random.Random) -> str:
         history = game.positions[:-1]
         nodes = level_nodes(level, game.position, time_scale)
         return analyse(
-            game.position, level=level, time_ms=time_ms, nodes=nodes, seed=rng.getrandbits(32), history=history
+            game.position, level=level, time_ms=time_ms, nodes=nodes, seed=rng.getrandbits(32), history=history,
+            contempt=contempt,
         ).move
 
     play.__name__ = f"level {level}"

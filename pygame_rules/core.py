@@ -395,7 +395,8 @@ class Position:
     value_scale: ClassVar[float] = 4.0
     #: What a draw costs the side the computer plays for, in ``evaluate()`` units, when it plays a
     #: game (``search.Search``'s contempt unless one is asked): it plays on rather than settle for
-    #: a draw that is not forced. Analysis (Hint, the evaluation bar, the review) asks for 0.
+    #: a draw that is not forced. Analysis (Hint, the evaluation bar, the review) asks for 0. A game
+    #: may set its own; with less in Lilypad each level drew too often against the one below.
     contempt: ClassVar[float] = 2.0
 
     __slots__ = ("_state", "_text", "_legal", "_decision", "_winner", "_derived")

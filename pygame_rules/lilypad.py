@@ -292,8 +292,6 @@ class Lilypad(Position):
     evaluation_names = EVALUATION_TERMS
     evaluation_weights = EVALUATION_WEIGHTS
     value_scale = 6.0  # the best fit on the engine's own games at level 3 (bench/README.md, 2026-11-29)
-    # 2 (three checkers' worth) gave games away to an opponent content to repeat (bench/README.md, 2026-11-29)
-    contempt = 0.5
 
     # Rule switches that the invisible-city variants turn.
     crowning = False  # a soldier reaching its last row is crowned (else it may not go there)

@@ -308,12 +308,13 @@ def test_contempt_is_checked():
 
 
 def test_each_game_plays_with_its_own_contempt():
-    """The computer's contempt is its game's: in Lilypad 2 (three checkers' worth) made it give games
-    away to an opponent content to repeat (bench/README.md, 2026-11-29), so there it is 0.5."""
+    """The computer's contempt is its game's class's: 2 in each (in Lilypad 0.5 and 1 kept the
+    ladder under its 65%: each level drew a quarter of its games against the one below;
+    bench/README.md, 2026-11-29), in every variant too."""
     played = {game: Search(pygame_rules.start(game)).contempt for game in pygame_rules.games()}
-    assert played == {"lilypad": 0.5, "three-crowns": 2.0, "lion": 2.0}
+    assert played == {"lilypad": 2.0, "three-crowns": 2.0, "lion": 2.0}
     for variant in pygame_rules.variants("lilypad"):
-        assert Search(pygame_rules.start("lilypad", variant)).contempt == 0.5
+        assert Search(pygame_rules.start("lilypad", variant)).contempt == 2.0
 
 
 def test_a_search_that_sees_every_line_end_is_solved_and_stops():

@@ -48,6 +48,9 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
 
 #: Digits of the longest whole number a message writes out.
 SHOWN_DIGITS = 30
+#: The expected result (from -1 to 1) at which a game's ``contempt_when_level`` has risen to its
+#: full ``contempt`` (in Lilypad a score of 1.2, under two checkers).
+CONTEMPT_AHEAD = 0.2
 
 
 def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
@@ -395,11 +398,25 @@ class Position:
     value_scale: ClassVar[float] = 4.0
     #: What a draw costs the side the computer plays for, in ``evaluate()`` units, when it plays a
     #: game (``search.Search``'s contempt unless one is asked): it plays on rather than settle for
-    #: a draw that is not forced. Analysis (Hint, the evaluation bar, the review) asks for 0. A game
-    #: may set its own; with less in Lilypad each level drew too often against the one below.
+    #: a draw that is not forced. Analysis (Hint, the evaluation bar, the review) asks for 0.
     contempt: ClassVar[float] = 2.0
+    #: A game that sets this asks only so much of a draw where the computer does not stand better,
+    #: and more as it does, up to ``contempt`` (:meth:`computer_contempt`): in Lilypad a fixed 2
+    #: gave games away to an equal opponent content to repeat, and a fixed 0.5 drew a quarter of
+    #: the games against a weaker one.
+    contempt_when_level: ClassVar[float | None] = None
 
     __slots__ = ("_state", "_text", "_legal", "_decision", "_winner", "_derived")
+
+    def computer_contempt(self) -> float:
+        """What a draw costs the computer playing the side to move here: ``contempt``; in a game
+        with ``contempt_when_level``, that much while the evaluation gives it no edge, rising
+        evenly to ``contempt`` as its expected result reaches ``CONTEMPT_AHEAD``."""
+        level = self.contempt_when_level
+        if level is None:
+            return self.contempt
+        ahead = math.tanh(self.evaluate() / self.value_scale) / CONTEMPT_AHEAD
+        return level + (self.contempt - level) * min(1.0, max(0.0, ahead))
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

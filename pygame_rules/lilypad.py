@@ -292,6 +292,9 @@ class Lilypad(Position):
     evaluation_names = EVALUATION_TERMS
     evaluation_weights = EVALUATION_WEIGHTS
     value_scale = 6.0  # the best fit on the engine's own games at level 3 (bench/README.md, 2026-11-29)
+    # A draw costs the computer 0.5 (not 2) while it stands no better: 2 gave games away to an equal
+    # opponent content to repeat, 0.5 throughout drew too often with a weaker one (bench/README.md).
+    contempt_when_level = 0.5
 
     # Rule switches that the invisible-city variants turn.
     crowning = False  # a soldier reaching its last row is crowned (else it may not go there)

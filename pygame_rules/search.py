@@ -80,7 +80,7 @@ WIN = 100000.0
 WIN_BOUND = WIN - 1000.0
 INFINITY = float("inf")
 #: The most contempt a search accepts (more than a Lilypad King is worth). A game's own, what its
-#: computer plays with, is its ``Position.contempt``; analysis asks for 0, so a draw reads as a draw.
+#: computer plays with, is ``Position.computer_contempt()``; analysis asks for 0, so a draw reads as a draw.
 MAX_CONTEMPT = 10
 MAX_PLY = 96
 #: Quiescence follows capture sequences at most this many plies past the horizon.
@@ -244,8 +244,8 @@ class Search:
     choice of the lower levels. ``lines`` (default 1) asks for that many best root moves, each
     with its exact score and principal variation (multi-PV: the other moves are searched against
     the ``lines``-th best score instead of the best). ``contempt`` is what a draw costs the side
-    the search plays for (default: the game's ``Position.contempt``, so that the computer plays on
-    rather than settle); analysis asks for 0, so that its value is the expected result, a draw being 0.
+    the search plays for (default: the game's, ``Position.computer_contempt()``, so that the computer
+    plays on rather than settle); analysis asks for 0, so that its value is the expected result, a draw being 0.
 
     >>> import pygame_rules
     >>> search = Search(pygame_rules.start("lilypad"), nodes=300, seed=7)
@@ -285,7 +285,7 @@ class Search:
         _check_arguments(position, level, time_ms, nodes, depth, seed, lines)
         history = _history(history)
         self.lines = lines
-        self.contempt = position.contempt if contempt is None else \
+        self.contempt = position.computer_contempt() if contempt is None else \
             positive_number(contempt, "contempt", MAX_CONTEMPT, zero=True)
         settings = LEVELS[level] if level is not None else Level(0, None)
         self.position = position

@@ -401,9 +401,7 @@ class Position:
     #: a draw that is not forced. Analysis (Hint, the evaluation bar, the review) asks for 0.
     contempt: ClassVar[float] = 2.0
     #: A game that sets this asks only so much of a draw where the computer does not stand better,
-    #: and more as it does, up to ``contempt`` (:meth:`computer_contempt`): in Lilypad a fixed 2
-    #: gave games away to an equal opponent content to repeat, and a fixed 0.5 drew a quarter of
-    #: the games against a weaker one.
+    #: and more as it does, up to ``contempt`` (:meth:`computer_contempt`; Lilypad says why).
     contempt_when_level: ClassVar[float | None] = None
 
     __slots__ = ("_state", "_text", "_legal", "_decision", "_winner", "_derived")

@@ -320,7 +320,7 @@ def test_each_game_plays_with_its_own_contempt():
         p = pygame_rules.start("lilypad", variant).play("K@c8").play("K@f1")
         assert p.evaluate() == pytest.approx(0, abs=0.3)  # nearly level
         assert Search(p).contempt == p.computer_contempt() < 0.6
-    # One side a checker or two ahead, seen from each side.
+    # Random games meet positions where the side to move is behind or level, a little ahead, and ahead.
     rng = random.Random(5)
     seen = set()
     for _ in range(30):

@@ -446,6 +446,23 @@ def bundle(site: Path, entries: dict[str, str] = BUNDLES) -> None:
 
 
 BUILD_META = re.compile(r'<meta name="ks-build" content="[^"]*">')
+#: Every page's Content-Security-Policy, written here once into each page's ``<meta http-equiv>``:
+#: no inline script, no eval (Pyodide needs only 'wasm-unsafe-eval' to compile WebAssembly),
+#: nothing from another origin.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'"
+)
+POLICY_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="[^"]*">')
+
+
+def write_policy(site: Path) -> None:
+    """Write :data:`CONTENT_SECURITY_POLICY` into every page; a page without the tag stops the build."""
+    for page in site.glob("*.html"):
+        text = page.read_text()
+        if not POLICY_META.search(text):
+            sys.exit(f'build.py: {page.name} has no <meta http-equiv="Content-Security-Policy" content="">')
+        page.write_text(POLICY_META.sub(f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">', text))
 
 
 def stamp_build_id(site: Path) -> str:
@@ -520,6 +537,7 @@ def build() -> Path:
     if DIST.exists():
         shutil.rmtree(DIST)
     shutil.copytree(SITE, DIST, ignore=shutil.ignore_patterns("package.json"))  # it is for Node, not the site
+    write_policy(DIST)
     # What is written below goes to the site's top (pyodide/, games.js, prepared/, docs/api/, sw.js):
     # the modules in site/'s feature folders name it from there (../pyodide/, ../games.js, ...).
     pyodide_dir = DIST / "pyodide"

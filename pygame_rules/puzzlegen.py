@@ -69,7 +69,7 @@ VARIANTS = {("lilypad", "invisible-city"): 16}
 SHARE = {2: 0.5, "Blockade": 0.2, "Crowned line": 0.85}
 #: The solver's budgets: positions searched to find a puzzle (``nodes``) and to prove it afresh
 #: as the tests do (``check_nodes``, so the tests stay quick); the longest win (``max_n``). 3
-#: Crowns has about 50 moves a ply: its wins stop at 3 moves.
+#: Crowns has about 40 moves a ply: its wins stop at 3 moves.
 SEARCH = {
     "lilypad": {"max_n": 5, "nodes": 20_000, "check_nodes": 12_000},
     "three-crowns": {"max_n": 3, "nodes": 6_000, "check_nodes": 5_000},

@@ -30,7 +30,7 @@ uses its time. Each level must beat the one below in at least 65% of games
 engine 3-6 times faster, and the levels below grew as far as those steps allow (from 300, 900,
 2,700 and 12,000 Lilypad nodes). A game whose levels need other steps sets its own budgets
 (``Position.level_nodes``): the Lion Game's many draws need wider steps, and there and in 3
-Crowns (about 35 moves a position) level 5's time buys fewer nodes than in Lilypad, so their
+Crowns (about 40 moves a position) level 5's time buys fewer nodes than in Lilypad, so their
 ladders sit lower.
 Budgets are in Lilypad's nodes: a game divides them by its ``node_cost`` (how much longer its node
 takes), so a level thinks about as long in every game. Depths (full plies, the median over 12

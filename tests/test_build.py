@@ -202,3 +202,17 @@ def test_every_address_made_from_a_modules_own_is_named_from_the_sites_top():
             assert addresses == [], f"{relative} makes an address from its own, at the top"
         for address in addresses:
             assert address.startswith("../"), f"{relative}: {address!r} is not named from the site's top"
+
+
+def test_every_page_gets_the_one_policy_and_a_page_without_its_tag_stops_the_build(tmp_path):
+    for name in ("a.html", "b.html"):
+        (tmp_path / name).write_text(PAGE.replace("</head>", '<meta http-equiv="Content-Security-Policy" content=""></head>'))
+    build.write_policy(tmp_path)
+    for name in ("a.html", "b.html"):
+        assert f'content="{build.CONTENT_SECURITY_POLICY}"' in (tmp_path / name).read_text()
+    (tmp_path / "c.html").write_text(PAGE)
+    with pytest.raises(SystemExit, match="c.html has no"):
+        build.write_policy(tmp_path)
+    # The site's own pages carry the tag, and the embedding guide quotes the policy as it is.
+    assert all(build.POLICY_META.search(page.read_text()) for page in build.SITE.glob("*.html"))
+    assert build.CONTENT_SECURITY_POLICY in (build.ROOT / "docs" / "embedding.md").read_text()

@@ -18,7 +18,7 @@ export function catalog() {
 }
 
 /** The catalog key of a game and variant: "lilypad", "lilypad:invisible-city". */
-export const boardKey = (game, variant) => (variant ? `${game}:${variant}` : game);
+const boardKey = (game, variant) => (variant ? `${game}:${variant}` : game);
 
 /** The catalog's {info, state} of a game and variant, or null when there is no such board. */
 export function boardEntry(data, game, variant = null) {

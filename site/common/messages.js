@@ -52,8 +52,8 @@ export function showMessage(text, { kind = "error", details = null, action = nul
 }
 
 /** How long a note stays, in milliseconds (with an action such as Undo: longer). */
-export const NOTE_MS = 8000;
-export const NOTE_WITH_ACTION_MS = 20_000;
+const NOTE_MS = 8000;
+const NOTE_WITH_ACTION_MS = 20_000;
 
 function fadeLater(box, ms) {
   const held = () => box.matches(":hover") || box.contains(document.activeElement);

@@ -96,7 +96,7 @@ export const isBegun = (entry) =>
   entry.record.moves.length > 0 || Boolean(entry.record.start) || Boolean(entry.imported) || String(entry.mode).startsWith("friend-");
 
 /** One library entry, checked; `id` is the key it was filed under. Throws saying what is wrong. */
-export function checkEntry(id, value) {
+function checkEntry(id, value) {
   if (!isPlainObject(value)) throw new Error("it is not a saved game");
   if (value.id !== id || !ID.test(id)) throw new Error("its name does not match where it is filed");
   const record = checkRecord(value.record);

@@ -122,7 +122,7 @@ export function readBoard(text, info, { spill = formatOf(info).diagrams } = {}) 
 }
 
 /** The canonical board string of `board` (square -> letter): digits for empty runs, one rank per `/`. */
-export function writeBoard(board, info) {
+function writeBoard(board, info) {
   return ranksOf(info)
     .map((rank) => {
       let out = "";

@@ -31,7 +31,7 @@ const MARKUP = `
  * shown: {record (the moves shown), state, info, mode, players, idle}. Call `update()` whenever
  * the game view renders.
  */
-export function createAssist({ element, board, game }) {
+function createAssist({ element, board, game }) {
   element.innerHTML = MARKUP;
   const $ = (id) => element.querySelector(`#${id}`);
   const engine = sharedEngine();

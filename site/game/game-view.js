@@ -189,7 +189,7 @@ function describeEffects(effects) {
 
 // -- the controls' choices, and whether each can be used now -----------------------------------
 
-export function renderVariants() {
+function renderVariants() {
   const game = gameEntry(app.catalog, app.record.game);
   const select = $("variant");
   const options = [null, ...(game?.variants ?? [])].map((v) => {
@@ -203,7 +203,7 @@ export function renderVariants() {
   $("variant-field").hidden = options.length < 2;
 }
 
-export function renderModes() {
+function renderModes() {
   const select = $("mode");
   const names = app.info.sides.map((s) => s.name);
   if (select.dataset.sides === names.join()) return; // keep an open list open while a demo plays

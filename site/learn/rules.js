@@ -21,7 +21,7 @@ const SQUARE = /[a-z][1-9]/g;
 export const rulesHash = (game) => `${PREFIX}${encodeURIComponent(game)}`;
 
 /** The game a rules hash names (still to be checked against the catalog), or null for other hashes. */
-export function rulesGame(hash) {
+function rulesGame(hash) {
   if (!String(hash).startsWith(PREFIX)) return null;
   try {
     return decodeURIComponent(hash.slice(PREFIX.length));

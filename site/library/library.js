@@ -14,7 +14,7 @@ export function recordDate(iso) {
 }
 
 /** How many numbered moves `plies` moves (one side's each) make: "1 move", "28 moves" for 56. */
-export function movesText(plies) {
+function movesText(plies) {
   const moves = Math.ceil(plies / 2);
   return `${moves} move${moves === 1 ? "" : "s"}`;
 }
@@ -23,7 +23,7 @@ export function movesText(plies) {
  * Who played, in words: the players an imported record names ("Ann (Black) vs Bob (Green)"), else
  * "Two players", "You (Black) vs computer, level 3", "Computer vs computer".
  */
-export function playersText(entry, sides) {
+function playersText(entry, sides) {
   const tags = entry.imported?.tags ?? {};
   if (sides.some((s) => tags[s.name])) return sides.map((s) => `${tags[s.name] || "?"} (${s.name})`).join(" vs ");
   const person = { "play-0": 0, "play-1": 1 }[entry.mode];

@@ -11,7 +11,7 @@ const EPSILON = 0.000001; // the convergence tolerance of the volatility's itera
 /** A new player: rating 1500, deviation 350, volatility 0.06 (the paper's defaults). */
 export const START = Object.freeze({ rating: 1500, rd: 350, vol: 0.06 });
 /** The system constant τ: how much the volatility may change (0.3 to 1.2; smaller is steadier). */
-export const TAU = 0.5;
+const TAU = 0.5;
 
 const g = (phi) => 1 / Math.sqrt(1 + (3 * phi * phi) / (Math.PI * Math.PI));
 const expected = (mu, muJ, phiJ) => 1 / (1 + Math.exp(-g(phiJ) * (mu - muJ)));

@@ -771,9 +771,14 @@ def split_fields(text: str, count: int, example: str) -> list[str]:
     parts = text.split()
     if len(parts) != count:
         raise PositionError(
-            f"position {quote(text)} has {len(parts):,} fields, expected {count} (like {example!r})"
+            f"position {quote(text)} has {_parts(len(parts))} where {count} are expected, separated by spaces "
+            f"(like {example!r})"
         )
     return parts
+
+
+def _parts(n: int) -> str:
+    return "no parts" if n == 0 else "1 part" if n == 1 else f"{n:,} parts"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -769,7 +769,7 @@ class Lilypad(Position):
                     marks.append({"square": GEOMETRY.names[i], "kind": "drop", "label": "King drop"})
         elif self.winner in self.sides:
             k = self.king_square(self.winner)
-            if k >= 0:
+            if k >= 0 and RANK[k] == LAST_ROW[self.winner]:  # not after a blockade: that King is not home
                 marks.append({"square": GEOMETRY.names[k], "kind": "win", "label": "King home"})
         elif self.legal() and self.legal()[0].removed:  # captures are mandatory: all moves capture
             notes.append("A capture is possible, so a capture must be made (the marked pieces can capture).")

@@ -278,6 +278,15 @@ def test_captures_are_mandatory_so_steps_and_swaps_are_illegal():
     assert [(m["square"], m["kind"]) for m in p.status()["marks"]] == [("d5", "must-move")]
 
 
+def test_only_a_king_home_is_marked_home():
+    home = pygame_rules.load("lilypad", "8/8/8/8/8/1b6/4B3/1g1g3g b -").play("e2-f1")
+    assert home.winner == "b" and home.status()["marks"] == [{"square": "f1", "kind": "win", "label": "King home"}]
+    # Green, to move, has no legal move: Black wins by the blockade, its King far from home.
+    blocked = pygame_rules.load("lilypad", "8/1g1g4/8/8/8/5B2/6b1/8 g -")
+    assert blocked.moves() == [] and blocked.winner == "b"
+    assert blocked.status()["marks"] == []
+
+
 # ---------------------------------------------------------------------------------------------
 # Rule 6: swaps
 
@@ -576,9 +585,10 @@ def test_the_diagram_prints_the_board():
 @pytest.mark.parametrize(
     "text, problem",
     [
-        ("8/8/8/8/8/8/8/8 b", "has 2 fields, expected 3"),
-        ("8/8/8/8/8/8/8/8 b - 0", "has 4 fields, expected 3"),
-        ("", "has 0 fields"),
+        ("8/8/8/8/8/8/8/8 b", "has 2 parts where 3 are expected"),
+        ("8/8/8/8/8/8/8/8 b - 0", "has 4 parts where 3 are expected"),
+        ("", "has no parts where 3 are expected"),
+        ("garbage", "has 1 part where 3 are expected, separated by spaces"),
         ("8/8/8/8/8/8/8/8 w -", "side to move 'w'"),
         ("8/8/8/8/8/8/8/8 B -", "side to move 'B'"),
         ("8/8/8/8/8/8/8/8 b b", "drops 'b'"),

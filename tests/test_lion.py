@@ -1246,7 +1246,7 @@ def test_charges_marks_and_stuck_come_out_sorted_by_square_name():
 @pytest.mark.parametrize(
     "text, why",
     [
-        ("c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - -", "fields"),
+        ("c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C w - - -", "parts where"),
         ("c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR w - - - 0", "ranks"),
         ("c1c/rtlsr/1fefef1/6/7/5/1FEFEF1/RTLSR/C1C w - - - 0", "rank 6"),
         ("c1c/rtlsr/1fefef1/5/7/5/1FEFEF1/RTLSR/C1C x - - - 0", "side to move"),

@@ -524,7 +524,7 @@ def test_leading_zeros_of_the_clock_are_dropped():
 @pytest.mark.parametrize(
     "text, why",
     [
-        ("bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g *", "has 3 fields, expected 4"),
+        ("bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g *", "has 3 parts where 4 are expected"),
         ("bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg w * 0", "side to move 'w'"),
         ("bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg b * 0", "needs Green to move"),
         ("bgb2bgb/8/g6g/b6b/g6g/b6b/8/gbg2gbg g i9 0", "bound 'i9'"),

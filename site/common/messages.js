@@ -13,6 +13,8 @@ const area = () => [...document.querySelectorAll(".messages")].find((el) => !el.
  */
 export function showMessage(text, { kind = "error", details = null, action = null } = {}) {
   for (const old of area().querySelectorAll(".message.note")) old.remove();
+  // The same error again (the same bad link opened twice) is said once, as the latest.
+  for (const old of area().querySelectorAll(".message.error")) if (old.firstChild.textContent === text && !old.querySelector("details, .action")) old.remove();
   const box = document.createElement("div");
   box.className = `message ${kind}`;
   box.setAttribute("role", kind === "error" ? "alert" : "status");

@@ -158,7 +158,8 @@ export function readPosition(text, info) {
   const parts = normal ? normal.split(" ") : [];
   const count = format.fields.length + 2;
   if (parts.length !== count) {
-    throw new NotationError(`position ${quote(normal)} has ${parts.length} fields, expected ${count} (like ${quote(info.start)})`);
+    const found = parts.length === 0 ? "no parts" : parts.length === 1 ? "1 part" : `${parts.length} parts`;
+    throw new NotationError(`position ${quote(normal)} has ${found} where ${count} are expected, separated by spaces (like ${quote(info.start)})`);
   }
   const bad = (why) => new NotationError(`position ${quote(normal)}: ${why}`);
   const [boardText, turn, ...fields] = parts;

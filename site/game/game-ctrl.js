@@ -8,9 +8,9 @@ import { describeError, plural, showMessage } from "../common/messages.js";
 import { isBegun, newId } from "../common/storage.js";
 import { describeMove } from "../board/speech.js";
 import { save } from "./game-save.js";
-import { app, bottomSide, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, someoneHuman } from "./game-state.js";
+import { app, bottomSide, canUndo, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, someoneHuman } from "./game-state.js";
 import { announce, board, renderControls, renderHeading, renderPanel } from "./game-view.js";
-import { atEnd, lineOf, moveTo, played, shown, undone } from "./review.js";
+import { atEnd, endedBy, endOf, lineOf, moveTo, played, shown, undone } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -20,7 +20,7 @@ const $ = (id) => document.getElementById(id);
 function show(state, info, motion = null, line = null) {
   const geometryChanged = info !== app.info;
   const before = app.state?.board;
-  if (line) app.line = line;
+  app.line = endedBy(line ?? app.line, state);
   app.info = info;
   app.state = state;
   if (motion?.path && before && state.lastMove) announce(describeMove(state.lastMove, before, info));
@@ -97,7 +97,7 @@ export async function openFirst(tries) {
   for (const { label, record, cursor, entry, imported = null } of tries) {
     try {
       const { state: end, info } = await fetchGame(record);
-      const line = lineOf(end.history, cursor);
+      const line = lineOf(end.history, cursor, endOf(end));
       const state = atEnd(line) ? end : await engine.call(request("state", { ...record, moves: shown(line) }));
       app.entry = entry ? { id: entry.id, created: entry.created, imported: entry.imported ?? null } : { ...newEntry(), imported };
       // A saved game goes on with the players it had; a new one starts with the person's setting.
@@ -138,6 +138,7 @@ export function drawAtOnce({ record, entry: saved }) {
   board.set({ geometry: entry.info, pieces: entry.info.pieces, sides: entry.info.sides, position, lastMove });
   if (isNew) {
     app.state = entry.state; // a state Python wrote at build time
+    app.line = lineOf([], 0, endOf(entry.state));
     renderPanel();
   } else renderHeading();
 }
@@ -244,10 +245,12 @@ async function stepToPerson(step) {
 // Take back the last move; against the computer, back to the person's turn (its reply and their
 // move). The moves taken back stay in the line, for Redo.
 export function undo() {
+  if (!canUndo()) return;
   return act(async () => {
     const takenBack = app.state.lastMove;
     const { cursor, state } = await stepToPerson(-1);
-    const { line, restored } = undone(app.line, cursor);
+    let { line, restored } = undone(app.line, cursor);
+    if (restored) line = { ...line, end: endOf(await engine.call(request("state", { ...app.record, moves: line.moves }))) };
     if (restored) showMessage(`The ${plural(restored, "move")} that the new line replaced ${restored === 1 ? "is" : "are"} back: Redo plays ${restored === 1 ? "it" : "them"} again.`, { kind: "note" });
     const oneMove = cursor === app.line.cursor - 1;
     show(state, app.info, oneMove && takenBack ? { path: [...takenBack.path].reverse(), removed: [] } : null, line);

@@ -25,11 +25,12 @@ export function save() {
     level: app.mode === "two" ? null : app.level,
     created: app.entry.created,
     updated: new Date().toISOString(),
-    result: state.result ?? null,
-    resultText: state.resultText ?? null,
+    // The game's result, whichever of its moves the board shows (a finished game under review stays finished).
+    result: line.end?.result ?? null,
+    resultText: line.end?.resultText ?? null,
     imported: null,
   };
-  if (app.entry.imported) entry.imported = importedStill(app.entry.imported, line.moves, state);
+  if (app.entry.imported) entry.imported = importedStill(app.entry.imported, line);
   let kept = storage.writeEntry(entry);
   if (!kept && storage.readEntry(entry.id, knownGames()).problem) {
     // Another tab left a text this page cannot read under this game's key: it stays, and this game
@@ -48,10 +49,10 @@ export function save() {
 }
 
 // What an imported record said beyond its moves holds while its moves are played as it gave them.
-function importedStill(imported, moves, state) {
+function importedStill(imported, { moves, end }) {
   const same = (n) => moves.length >= n && imported.moves.slice(0, n).every((m, i) => m === moves[i]);
   const comments = Object.fromEntries(Object.entries(imported.comments).filter(([ply]) => same(Number(ply))));
-  const result = moves.length === imported.moves.length && same(moves.length) && !state.result ? imported.result : null;
+  const result = moves.length === imported.moves.length && same(moves.length) && !end?.result ? imported.result : null;
   return { ...imported, comments, result, resultText: result && imported.resultText };
 }
 

@@ -51,6 +51,10 @@ export const isFriendGame = () => app.mode.startsWith("friend-");
 export const isDemo = () => app.mode === "demo";
 export const humanToMove = () => (app.players[app.state?.turn] ?? "human") === "human";
 export const someoneHuman = () => Object.values(app.players).includes("human");
+// Undo takes moves back to the person's turn. In a friend game only the person's own last move: a
+// move the friend made is theirs (taken back, it would leave the board on the friend's turn).
+export const friendMovedLast = () => isFriendGame() && app.state != null && app.players[app.state.turn] !== "friend";
+export const canUndo = () => app.line.cursor > 0 && !friendMovedLast();
 
 // The Players setting a new game starts with: the person's last choice of two players or of a side
 // against the computer. A demo or a friend game belongs to its own game (its library entry keeps

@@ -11,8 +11,8 @@ import { describePosition } from "../board/speech.js";
 import { followCurrent, scrollWithin } from "../common/scroll.js";
 import { rulesHash } from "../learn/rules.js";
 import { boardEntry, gameEntry } from "../common/catalog.js";
-import { app, assignPlayers, capitalise, humanToMove, isDemo, isFriendGame, MODES, sideName, storage } from "./game-state.js";
-import { atEnd } from "./review.js";
+import { app, assignPlayers, canUndo, capitalise, friendMovedLast, humanToMove, isDemo, isFriendGame, MODES, sideName, storage } from "./game-state.js";
+import { atEnd, isOver } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const html = document.documentElement;
@@ -61,11 +61,12 @@ export function renderHeading() {
 export function renderPanel() {
   const { state } = app;
   renderHeading();
-  const over = state.result != null;
+  const over = state.result != null; // at the position shown
   $("turn").hidden = over;
   $("turn").innerHTML = over ? "" : `${sideSwatch(state.turn)}<span>${sideName(state.turn)} to move</span>`;
-  $("result").hidden = !over;
-  if (over) renderResult();
+  // The game's result stays while the board shows an earlier move of it (Review).
+  $("result").hidden = !isOver(app.line);
+  if (isOver(app.line)) renderResult();
   $("notes").replaceChildren(
     ...state.status.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text })),
   );
@@ -98,7 +99,7 @@ function renderLegend() {
 
 // Who won and why, in words; against the computer from the person's side ("You won").
 export function renderResult() {
-  const { result, resultText, resultReason } = app.state;
+  const { result, resultText, resultReason } = app.line.end;
   const person = Object.keys(app.players).filter((side) => app.players[side] === "human");
   let title = capitalise(resultText);
   if (person.length === 1 && result !== "draw") title = result === person[0] ? "You won!" : "You lost";
@@ -239,7 +240,8 @@ export function renderControls() {
   $("pause").textContent = app.paused ? "Resume" : "Pause";
   $("thinking").hidden = !app.thinking;
   html.toggleAttribute("data-thinking", Boolean(app.thinking));
-  $("undo").disabled = !idle || app.line.cursor === 0;
+  $("undo").disabled = !idle || !canUndo();
+  $("undo").title = friendMovedLast() && app.line.cursor > 0 ? "Your friend's move cannot be taken back" : "Undo (Ctrl+Z)";
   $("redo").disabled = !idle || atEnd(app.line);
   const { cursor, moves } = app.line;
   for (const [id, off] of [["first", cursor === 0], ["back", cursor === 0], ["forward", cursor === moves.length], ["last", cursor === moves.length]]) {

@@ -1,10 +1,21 @@
 // The moves of a game as a line the person can walk along: the moves played (`moves`), how many of
 // them the board shows (`cursor`), and, after a new move was played from an earlier position, the
 // continuation it replaced (`replaced`, so Undo back to that point brings it back: nothing the
-// person played is lost without a way back). Plain data in, plain data out: no rules, no DOM.
+// person played is lost without a way back), and how the line ends (`end`, from Python's state at
+// its last move: a finished game stays finished whichever of its moves the board shows).
+// Plain data in, plain data out: no rules, no DOM.
 
-/** A line at its end: every move shown. */
-export const lineOf = (moves, cursor = moves.length) => ({ moves: [...moves], cursor: clamp(cursor, moves.length), replaced: null });
+/** A line (every move shown unless `cursor` says otherwise) that ends as `end` says (null: not known yet). */
+export const lineOf = (moves, cursor = moves.length, end = null) => ({ moves: [...moves], cursor: clamp(cursor, moves.length), replaced: null, end });
+
+/** How a game ends, from Python's state at its last move: its result, null while it goes on. */
+export const endOf = (state) => ({ result: state.result ?? null, resultText: state.resultText ?? null, resultReason: state.resultReason ?? null });
+
+/** The line, told how it ends by `state`, Python's answer for the position the board shows, when that is its end. */
+export const endedBy = (line, state) => (atEnd(line) ? { ...line, end: endOf(state) } : line);
+
+/** Whether the line's last move ended the game. */
+export const isOver = (line) => line.end?.result != null;
 
 const clamp = (n, max) => (Number.isInteger(n) ? Math.max(0, Math.min(n, max)) : max);
 
@@ -25,13 +36,14 @@ export function played(line, move) {
   const { moves, cursor } = line;
   if (moves[cursor] === move) return { ...line, cursor: cursor + 1 };
   const replaced = cursor < moves.length ? { at: cursor, moves: moves.slice(cursor) } : line.replaced;
-  return { moves: [...moves.slice(0, cursor), move], cursor: cursor + 1, replaced };
+  return { moves: [...moves.slice(0, cursor), move], cursor: cursor + 1, replaced, end: null };
 }
 
 /**
  * The line after Undo back to `cursor`: once it reaches the point where a new line replaced an old
  * continuation, the old one comes back (and the new one is kept as the replaced one, for Redo's sake
- * of symmetry: undoing again past that point and playing on is the person's choice).
+ * of symmetry: undoing again past that point and playing on is the person's choice). How the
+ * restored line ends is not known here (`end` null): the caller asks Python.
  * @returns {{line, restored: number}} restored is the number of moves brought back (0 if none).
  */
 export function undone(line, cursor) {
@@ -40,7 +52,7 @@ export function undone(line, cursor) {
   if (!replaced || next.cursor > replaced.at) return { line: next, restored: 0 };
   const newer = line.moves.slice(replaced.at);
   return {
-    line: { moves: [...line.moves.slice(0, replaced.at), ...replaced.moves], cursor: next.cursor, replaced: { at: replaced.at, moves: newer } },
+    line: { moves: [...line.moves.slice(0, replaced.at), ...replaced.moves], cursor: next.cursor, replaced: { at: replaced.at, moves: newer }, end: null },
     restored: replaced.moves.length,
   };
 }

@@ -29,8 +29,21 @@ def test_a_game_against_the_computer_ends_with_its_reason_and_a_rematch(new_site
     site.button("Review").click()
     site.wait_idle()
     assert site.history() == [] and site.line() == ["e2-f1"]
+    # Looking back does not make the game unfinished: the result stays, in the library and after a reload.
+    expect(site.page.locator("#result")).to_be_visible()
+    expect(site.page.locator("#result-title")).to_have_text("You won!")
+    site.page.locator("#library-link").click()
+    expect(site.page.locator("#library-list tbody tr").first).to_contain_text("Black wins")
+    site.page.go_back()
+    site.page.reload()
+    site.wait_ready()
+    assert site.history() == [] and site.line() == ["e2-f1"]
+    expect(site.page.locator("#result")).to_be_visible()
+    expect(site.page.locator("#result-title")).to_have_text("You won!")
+    expect(site.page.locator("#turn")).to_contain_text("Black to move")  # the position shown
     site.page.keyboard.press("End")
     site.wait_idle()
+    expect(site.page.locator("#result-title")).to_have_text("You won!")
 
     site.button("Rematch").click()
     site.wait_idle()

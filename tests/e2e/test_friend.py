@@ -40,6 +40,13 @@ def test_a_correspondence_game_between_two_browsers(new_site):
     ann.open(second)
     assert ann.history() == ["K@c8", "K@f1"]
     assert ann.saved_moves("lilypad") == [["K@c8", "K@f1"]]  # one entry, updated: no copies
+    expect(ann.button("Undo")).to_be_disabled()  # Bob's move is his: it cannot be taken back
+    expect(ann.button("Undo")).to_have_attribute("title", "Your friend's move cannot be taken back")
+    ann.play("c6-d5", ["c6", "d5"])
+    ann.button("Undo").click()  # her own move, not sent yet: back to her turn, to play another
+    ann.wait_idle()
+    assert ann.history() == ["K@c8", "K@f1"]
+    expect(ann.page.locator("#turn")).to_contain_text("Black to move")
     ann.play("c6-d5", ["c6", "d5"])
 
     # Bob opens his own older link again: his newer game is kept.

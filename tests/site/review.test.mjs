@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { better, graphMarkup, plyAt, readReview, sideSummary } from "../../site/analysis/gamereview.js";
-import { atEnd, lineOf, moveTo, played, shown, undone } from "../../site/game/review.js";
+import { atEnd, endedBy, endOf, isOver, lineOf, moveTo, played, shown, undone } from "../../site/game/review.js";
 
 test("a line starts at its end; the cursor is clamped", () => {
   const line = lineOf(["a", "b", "c"]);
@@ -18,18 +18,18 @@ test("a line starts at its end; the cursor is clamped", () => {
 
 test("playing at the end extends the line; playing the line's next move steps along it", () => {
   let line = played(lineOf(["a"]), "b");
-  assert.deepEqual(line, { moves: ["a", "b"], cursor: 2, replaced: null });
+  assert.deepEqual(line, { moves: ["a", "b"], cursor: 2, replaced: null, end: null });
   line = played(moveTo(line, 0), "a");
-  assert.deepEqual(line, { moves: ["a", "b"], cursor: 1, replaced: null });
+  assert.deepEqual(line, { moves: ["a", "b"], cursor: 1, replaced: null, end: null });
 });
 
 test("a different move from an earlier position starts a new line and keeps the old continuation", () => {
   const line = played(moveTo(lineOf(["a", "b", "c", "d"]), 1), "x");
-  assert.deepEqual(line, { moves: ["a", "x"], cursor: 2, replaced: { at: 1, moves: ["b", "c", "d"] } });
+  assert.deepEqual(line, { moves: ["a", "x"], cursor: 2, replaced: { at: 1, moves: ["b", "c", "d"] }, end: null });
   // Undo back to the branch point brings the old continuation back, and keeps the new one.
   const { line: back, restored } = undone(line, 1);
   assert.equal(restored, 3);
-  assert.deepEqual(back, { moves: ["a", "b", "c", "d"], cursor: 1, replaced: { at: 1, moves: ["x"] } });
+  assert.deepEqual(back, { moves: ["a", "b", "c", "d"], cursor: 1, replaced: { at: 1, moves: ["x"] }, end: null });
   // Redo (moving the cursor on) then walks the old line.
   assert.deepEqual(shown(moveTo(back, 4)), ["a", "b", "c", "d"]);
 });
@@ -40,6 +40,20 @@ test("undo that stops short of the branch point restores nothing", () => {
   assert.equal(restored, 0);
   assert.deepEqual(back.moves, ["a", "x", "y"]);
   assert.equal(back.cursor, 2);
+});
+
+test("a finished game stays finished while the board shows an earlier move, until its moves change", () => {
+  const won = { result: "b", resultText: "Black wins", resultReason: "Black's King reached its last row." };
+  let line = endedBy(lineOf(["a", "b"]), won);
+  assert.equal(isOver(line), true);
+  assert.deepEqual(line.end, endOf(won));
+  line = moveTo(line, 0); // Review: back to the start
+  assert.equal(isOver(endedBy(line, { result: null })), true); // the start's state does not end it
+  assert.equal(isOver(played(line, "a")), true); // the line's own next move: the same game
+  assert.equal(played(line, "x").end, null); // another move: a new line, its end not known yet
+  assert.equal(isOver(endedBy(played(line, "x"), { result: null })), false);
+  assert.equal(isOver(lineOf(["a"])), false);
+  assert.deepEqual(endOf({ result: "draw" }), { result: "draw", resultText: null, resultReason: null });
 });
 
 // gamereview.js: Python's review answer checked (hostile fields dropped), each side's figures in

@@ -118,6 +118,7 @@ function checkEntry(id, value) {
     updated: date(value.updated) ?? created,
     result: shortText(value.result, 16),
     resultText: shortText(value.resultText, 200),
+    resigned: shortText(value.resigned, 16), // the side that resigned (the game view checks it is one)
     imported: checkImported(value.imported),
   };
 }

@@ -4,7 +4,7 @@
 // bar and best line come from one search of the position: they never disagree.
 
 import { ANALYSIS, sharedEngine } from "../engine/engine.js";
-import { app, board as gameBoard, onControls } from "./game.js";
+import { app, finishedHere, board as gameBoard, onControls } from "./game.js";
 import { createEvalBar, evaluationText, readEvaluation } from "../analysis/evalbar.js";
 import { describeError } from "../common/messages.js";
 import { describeMove } from "../board/speech.js";
@@ -65,7 +65,7 @@ function createAssist({ element, board, game }) {
     const now = game();
     if (!now.state || !now.info) return;
     const k = shownKey(now);
-    const over = now.state.result != null;
+    const over = now.over ?? now.state.result != null;
     if (k !== key) {
       key = k;
       stop();
@@ -213,7 +213,7 @@ export function addAssist() {
   const assist = createAssist({
     element: document.getElementById("assist"),
     board: gameBoard,
-    game: () => ({ record: app.record, state: app.state, info: app.info, mode: app.mode, players: app.players, idle: app.ready && !app.busy }),
+    game: () => ({ record: app.record, state: app.state, info: app.info, mode: app.mode, players: app.players, idle: app.ready && !app.busy, over: finishedHere() }),
   });
   onControls(assist.update);
   return assist;

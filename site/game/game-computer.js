@@ -24,7 +24,7 @@ function warmUpSearch() {
 // If it is the computer's turn, search for its move in the worker and play it like a person's.
 export function startThinking() {
   warmUpSearch();
-  if (!app.ready || app.busy || app.thinking || !app.state || app.state.result != null || !atEnd(app.line)) return;
+  if (!app.ready || app.busy || app.thinking || !app.state || app.state.result != null || !atEnd(app.line) || isOver(app.line)) return;
   if (app.players[app.state.turn] !== "computer" || (isDemo() && app.paused) || app.level == null) return;
   const search = { cancelled: false, job: null };
   const record = app.record;

@@ -3,8 +3,9 @@
 // game-computer.js. What the controls show is drawn by game-view.js.
 
 import { chooseLevel, chooseMode, rematch, togglePause } from "./game-computer.js";
-import { chooseGame, flip, goTo, loadPosition, newGame, onBoardMove, redo, share, undo } from "./game-ctrl.js";
-import { app } from "./game-state.js";
+import { showMessage } from "../common/messages.js";
+import { chooseGame, flip, goTo, loadPosition, newGame, onBoardMove, redo, resign, share, undo } from "./game-ctrl.js";
+import { app, resigningSide, sideName } from "./game-state.js";
 import { describe, intents } from "./game-view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -55,11 +56,21 @@ function onKey(event) {
   void action();
 }
 
+// Resign asks first, in a note whose button resigns (a slip of the finger loses nothing).
+function askToResign() {
+  const side = resigningSide();
+  if (!side) return;
+  const winner = app.info.sides.find((s) => s.id !== side);
+  const box = showMessage(`Resign this game as ${sideName(side)}? ${winner.name} wins.`, { kind: "note", action: { label: "Resign", run: () => void resign() } });
+  box.querySelector(".action").focus();
+}
+
 // The game view's own buttons, fields and keys.
 export function wireGameControls() {
   $("new-game").onclick = () => void newGame();
   $("undo").onclick = undo;
   $("redo").onclick = redo;
+  $("resign").onclick = askToResign;
   for (const [id, go] of Object.entries(review)) $(id).onclick = () => void go();
   $("describe").onclick = describe;
   $("rematch").onclick = () => void rematch();

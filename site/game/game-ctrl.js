@@ -8,9 +8,9 @@ import { describeError, plural, showMessage } from "../common/messages.js";
 import { isBegun, newId } from "../common/storage.js";
 import { describeMove } from "../board/speech.js";
 import { save } from "./game-save.js";
-import { app, bottomSide, canUndo, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, someoneHuman } from "./game-state.js";
+import { app, bottomSide, canUndo, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, resigningSide, someoneHuman } from "./game-state.js";
 import { announce, board, renderControls, renderHeading, renderPanel } from "./game-view.js";
-import { atEnd, endedBy, endOf, lineOf, moveTo, played, shown, undone } from "./review.js";
+import { atEnd, endedBy, endOf, lineOf, moveTo, played, resignedEnd, shown, undone } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -97,7 +97,7 @@ export async function openFirst(tries) {
   for (const { label, record, cursor, entry, imported = null } of tries) {
     try {
       const { state: end, info } = await fetchGame(record);
-      const line = lineOf(end.history, cursor, endOf(end));
+      const line = lineOf(end.history, cursor, savedEnd(entry, end, info) ?? endOf(end));
       const state = atEnd(line) ? end : await engine.call(request("state", { ...record, moves: shown(line) }));
       app.entry = entry ? { id: entry.id, created: entry.created, imported: entry.imported ?? null } : { ...newEntry(), imported };
       // A saved game goes on with the players it had; a new one starts with the person's setting.
@@ -117,6 +117,14 @@ export async function openFirst(tries) {
     }
   }
   return false;
+}
+
+// How a saved game ended off the board (a resignation), if its moves, as Python replayed them, still
+// leave the game open and the side that resigned is one of the game's.
+function savedEnd(entry, end, info) {
+  const side = entry?.resigned;
+  const sameMoves = JSON.stringify(entry?.record.moves) === JSON.stringify(end.history);
+  return side && sameMoves && end.result == null && info.sides.some((s) => s.id === side) ? resignedEnd(side, info.sides) : null;
 }
 
 // Draw a record before Python can check it: from the build's catalog, or from the save.
@@ -254,6 +262,18 @@ export function undo() {
     if (restored) showMessage(`The ${plural(restored, "move")} that the new line replaced ${restored === 1 ? "is" : "are"} back: Redo plays ${restored === 1 ? "it" : "them"} again.`, { kind: "note" });
     const oneMove = cursor === app.line.cursor - 1;
     show(state, app.info, oneMove && takenBack ? { path: [...takenBack.path].reverse(), removed: [] } : null, line);
+  });
+}
+
+// The person resigns (the Resign button asks first): the game ends here, and is kept so.
+export function resign() {
+  const side = resigningSide();
+  if (!side) return;
+  return act(async () => {
+    app.line = { ...app.line, end: resignedEnd(side, app.info.sides) };
+    renderPanel();
+    save();
+    tellShown();
   });
 }
 

@@ -28,6 +28,7 @@ export function save() {
     // The game's result, whichever of its moves the board shows (a finished game under review stays finished).
     result: line.end?.result ?? null,
     resultText: line.end?.resultText ?? null,
+    resigned: line.end?.resigned ?? null,
     imported: null,
   };
   if (app.entry.imported) entry.imported = importedStill(app.entry.imported, line);
@@ -64,7 +65,7 @@ export function nameGame() {
 // A position set up in the editor, kept in the library as a game not yet begun.
 export function keepPosition(record, board) {
   const now = new Date().toISOString();
-  const entry = { id: newId(), record, cursor: 0, board, lastMove: null, mode: "two", level: null, created: now, updated: now, result: null, resultText: null };
+  const entry = { id: newId(), record, cursor: 0, board, lastMove: null, mode: "two", level: null, created: now, updated: now, result: null, resultText: null, resigned: null };
   app.library.entries.set(entry.id, entry);
   return storage.writeEntry(entry);
 }

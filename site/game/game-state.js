@@ -4,7 +4,7 @@
 import { boardEntry } from "../common/catalog.js";
 import { sharedEngine } from "../engine/engine.js";
 import { createStorage, newId } from "../common/storage.js";
-import { lineOf } from "./review.js";
+import { atEnd, isOver, lineOf } from "./review.js";
 
 export const engine = sharedEngine(); // first of all: Python downloads while the page sets itself up
 export const storage = createStorage();
@@ -55,6 +55,15 @@ export const someoneHuman = () => Object.values(app.players).includes("human");
 // move the friend made is theirs (taken back, it would leave the board on the friend's turn).
 export const friendMovedLast = () => isFriendGame() && app.state != null && app.players[app.state.turn] !== "friend";
 export const canUndo = () => app.line.cursor > 0 && !friendMovedLast();
+// Whether the board shows a game that is over: by the rules there, or at the end of a resigned one.
+export const finishedHere = () => app.state?.result != null || (atEnd(app.line) && isOver(app.line));
+// Who may resign now: against the computer the person, between two people here the side to move;
+// not the computer's own game, nor a friend's (the friend would never learn of it).
+export function resigningSide() {
+  if (!app.state || finishedHere() || !atEnd(app.line) || isDemo() || isFriendGame()) return null;
+  if (app.mode === "two") return app.state.turn;
+  return Object.keys(app.players).find((side) => app.players[side] === "human") ?? null;
+}
 
 // The Players setting a new game starts with: the person's last choice of two players or of a side
 // against the computer. A demo or a friend game belongs to its own game (its library entry keeps

@@ -11,7 +11,7 @@ import { describePosition } from "../board/speech.js";
 import { followCurrent, scrollWithin } from "../common/scroll.js";
 import { rulesHash } from "../learn/rules.js";
 import { boardEntry, gameEntry } from "../common/catalog.js";
-import { app, assignPlayers, canUndo, capitalise, friendMovedLast, humanToMove, isDemo, isFriendGame, MODES, sideName, storage } from "./game-state.js";
+import { app, assignPlayers, canUndo, capitalise, finishedHere, friendMovedLast, humanToMove, isDemo, isFriendGame, MODES, resigningSide, sideName, storage } from "./game-state.js";
 import { atEnd, isOver } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
@@ -61,7 +61,7 @@ export function renderHeading() {
 export function renderPanel() {
   const { state } = app;
   renderHeading();
-  const over = state.result != null; // at the position shown
+  const over = finishedHere(); // at the position shown: by the rules, or the end of a resigned game
   $("turn").hidden = over;
   $("turn").innerHTML = over ? "" : `${sideSwatch(state.turn)}<span>${sideName(state.turn)} to move</span>`;
   // The game's result stays while the board shows an earlier move of it (Review).
@@ -243,6 +243,8 @@ export function renderControls() {
   $("undo").disabled = !idle || !canUndo();
   $("undo").title = friendMovedLast() && app.line.cursor > 0 ? "Your friend's move cannot be taken back" : "Undo (Ctrl+Z)";
   $("redo").disabled = !idle || atEnd(app.line);
+  $("resign").hidden = isDemo() || isFriendGame();
+  $("resign").disabled = !idle || !resigningSide();
   const { cursor, moves } = app.line;
   for (const [id, off] of [["first", cursor === 0], ["back", cursor === 0], ["forward", cursor === moves.length], ["last", cursor === moves.length]]) {
     $(id).disabled = !idle || off;
@@ -255,7 +257,7 @@ export function renderControls() {
   board.set({
     movable: {
       moves: app.state?.moves ?? [],
-      enabled: idle && app.state?.result == null && humanToMove(),
+      enabled: idle && !finishedHere() && humanToMove(),
     },
   });
   for (const listener of controlListeners) listener();

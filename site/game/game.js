@@ -20,6 +20,7 @@ export {
   continuing,
   engine,
   entryOf,
+  finishedHere,
   fresh,
   isFriendGame,
   knownGames,

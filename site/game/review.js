@@ -11,8 +11,18 @@ export const lineOf = (moves, cursor = moves.length, end = null) => ({ moves: [.
 /** How a game ends, from Python's state at its last move: its result, null while it goes on. */
 export const endOf = (state) => ({ result: state.result ?? null, resultText: state.resultText ?? null, resultReason: state.resultReason ?? null });
 
-/** The line, told how it ends by `state`, Python's answer for the position the board shows, when that is its end. */
-export const endedBy = (line, state) => (atEnd(line) ? { ...line, end: endOf(state) } : line);
+/**
+ * How a game ends when `side` resigns it: the other of `sides` ([{id, name}], the game's two) wins.
+ * `resigned` says so (Python's state at the end knows nothing of it).
+ */
+export function resignedEnd(side, sides) {
+  const loser = sides.find((s) => s.id === side);
+  const winner = sides.find((s) => s.id !== side);
+  return { result: winner.id, resultText: `${winner.name} wins by resignation`, resultReason: `${loser.name} resigned.`, resigned: side };
+}
+
+/** The line, told how it ends by `state`, Python's answer for the position the board shows, when that is its end (a resignation stays). */
+export const endedBy = (line, state) => (atEnd(line) && !line.end?.resigned ? { ...line, end: endOf(state) } : line);
 
 /** Whether the line's last move ended the game. */
 export const isOver = (line) => line.end?.result != null;

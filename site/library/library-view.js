@@ -133,7 +133,15 @@ function recordExtras(entry) {
   const imported = entry.imported;
   const tags = imported ? { ...imported.tags } : { ...played, Date: recordDate(entry.updated) };
   if (imported?.result && !entry.result) tags.Result = imported.result;
-  return { tags, comments: imported?.comments ?? {} };
+  const comments = { ...imported?.comments };
+  const resigned = info?.sides.find((side) => side.id === entry.resigned);
+  if (resigned && entry.result) {
+    // An ending off the board: the record's Result says who won, a comment after the last move why.
+    tags.Result = entry.result === info.sides[0].id ? "1-0" : "0-1";
+    const last = String(entry.record.moves.length);
+    comments[last] = [comments[last], `${resigned.name} resigned.`].filter(Boolean).join(" ");
+  }
+  return { tags, comments };
 }
 
 // A game as a record (the bridge writes it), downloaded as a .txt file and copied if allowed.

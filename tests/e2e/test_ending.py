@@ -73,3 +73,25 @@ def test_a_lost_game_says_so(new_site):
     site.page.set_viewport_size({"width": 390, "height": 844})
     site.page.screenshot(path="/tmp/ks-you-lost-phone.png", full_page=True)
     site.watch.assert_clean()
+
+
+def test_between_two_people_the_side_to_move_resigns_and_a_new_line_plays_on(new_site):
+    site = new_site()
+    site.open()
+    site.choose_players("Two players")
+    site.wait_idle()
+    site.play("K@c8", ["c8"])
+    site.button("Resign").click()
+    site.page.locator("#messages .message.note").get_by_role("button", name="Resign").click()
+    expect(site.page.locator("#result-title")).to_have_text("Black wins by resignation")
+    expect(site.page.locator("#result-reason")).to_have_text("Green resigned.")
+    expect(site.page.locator("#turn")).to_be_hidden()
+    # Undo goes back in the line, the game still over; a different move there starts a new line, and play goes on.
+    site.button("Undo").click()
+    site.wait_idle()
+    expect(site.page.locator("#result")).to_be_visible()
+    site.play("K@a8", ["a8"])
+    expect(site.page.locator("#result")).to_be_hidden()
+    expect(site.button("Resign")).to_be_enabled()
+    assert site.line() == ["K@a8"]
+    site.watch.assert_clean()

@@ -96,3 +96,42 @@ def test_a_friend_game_by_link_between_two_phones(arrive, arrival):
         friend.assert_board_in_view(friend_seen)
     ann.watch.assert_clean()
     bob.watch.assert_clean()
+
+
+@pytest.mark.parametrize("arrival", ARRIVALS)
+def test_the_player_who_moves_second_resigns_and_the_game_stays_over(arrive, arrival):
+    """Resign asks first; the game then ends with the computer the winner, the board takes no more
+    moves, and the result stays: after a reload, in Your games and in the exported record."""
+    from test_library import export, rows
+
+    site = arrive(arrival, phone=True)
+    site.choose_players("Play Green vs computer", 1)  # Black, the computer, moves first
+    expect(site.page.locator("#moves .mv").filter(has_not_text="…")).to_have_count(1, timeout=60_000)
+    site.wait_idle()
+    site.page.evaluate("scrollTo(0, 0)")
+    seen = site.assert_board_in_view()
+    site.press("Resign")  # below the board: the person scrolls to it
+    note = site.page.locator("#messages .message.note")
+    expect(note).to_contain_text("Resign this game as Green? Black wins.")
+    assert site.history() and not site.page.locator("#result").is_visible()  # nothing happens until confirmed
+    note.get_by_role("button", name="Resign").tap()
+    expect(site.page.locator("#result-title")).to_have_text("You lost")
+    expect(site.page.locator("#result-reason")).to_have_text("Green resigned.")
+    expect(site.button("Resign")).to_be_disabled()
+    expect(site.button("Hint")).to_be_disabled()
+    moves = site.history()
+    site.page.evaluate("scrollTo(0, 0)")
+    site.assert_board_in_view(seen)
+    site.click("b1")  # Green's King drop, were the game on: the board takes no move now
+    site.wait_idle()
+    assert site.history() == moves
+
+    site.page.reload()
+    site.wait_ready()
+    expect(site.page.locator("#result-title")).to_have_text("You lost")
+    assert site.history() == moves
+    site.page.locator("#library-link").tap()
+    expect(rows(site).first).to_contain_text("Black wins by resignation")
+    record = export(site, rows(site).first)
+    assert '[Result "1-0"]' in record and "{Green resigned.}" in record
+    site.watch.assert_clean()

@@ -244,7 +244,7 @@ test("a full or disabled storage says so on write and reads as empty", () => {
 test("written entries read back the same; delete and restore", () => {
   const store = memoryStore();
   const storage = createStorage(store);
-  const e = { ...entry("z9", "lion", ["b2-b3"]), cursor: 0, board: { b3: "R" }, lastMove: null, mode: "two", level: null, created: "2026-11-23T09:00:00.000Z", result: null, resultText: "in progress", imported: null };
+  const e = { ...entry("z9", "lion", ["b2-b3"]), cursor: 0, board: { b3: "R" }, lastMove: null, mode: "two", level: null, created: "2026-11-23T09:00:00.000Z", result: "w", resultText: "White wins by resignation", resigned: "b", imported: null };
   assert.equal(storage.writeEntry(e), true);
   const { entries, last } = storage.readLibrary(KNOWN);
   assert.deepEqual(entries.get("z9"), e);
@@ -254,6 +254,13 @@ test("written entries read back the same; delete and restore", () => {
   assert.equal(storage.readLibrary(KNOWN).entries.size, 0);
   storage.restoreEntry("z9", text);
   assert.deepEqual(storage.readLibrary(KNOWN).entries.get("z9"), e);
+});
+
+test("a side that resigned is read only as a short text (the game view checks it is one of the game's)", () => {
+  for (const [resigned, read] of [["g", "g"], [5, null], ["x".repeat(17), null], [{ side: "g" }, null], [undefined, null]]) {
+    const store = memoryStore(stored(entry("a", "lilypad", ["K@c8"], { resigned })));
+    assert.equal(createStorage(store).readLibrary(KNOWN).entries.get("a").resigned, read, String(resigned));
+  }
 });
 
 test("a review cursor out of range means the end of the game", () => {
@@ -385,7 +392,7 @@ function fuzzTab(shared, made, random, deleted) {
   return {
     storage,
     play() {
-      game ??= { ...entry(`n${Math.floor(random() * 1e9)}`, "lilypad"), cursor: 0, board: null, lastMove: null, mode: "two", level: null, created: "2026-11-23T10:00:00.000Z", result: null, resultText: null, imported: null };
+      game ??= { ...entry(`n${Math.floor(random() * 1e9)}`, "lilypad"), cursor: 0, board: null, lastMove: null, mode: "two", level: null, created: "2026-11-23T10:00:00.000Z", result: null, resultText: null, resigned: null, imported: null };
       game = { ...game, record: { ...game.record, moves: [...game.record.moves, `m${game.record.moves.length}`] } };
       game.cursor = game.record.moves.length;
       save();

@@ -11,17 +11,13 @@ import { addAssist } from "./game/assist.js";
 import { catalog, boardEntry } from "./common/catalog.js";
 import { wireFriendGames, openFriendLink } from "./game/friend.js";
 import {
-  act,
   app,
   bottomSide,
-  continuing,
   drawAtOnce,
   engine,
-  entryOf,
   fresh,
   keepPosition,
   knownGames,
-  nameGame,
   onControls,
   openFirst,
   playPosition,
@@ -32,7 +28,6 @@ import {
   renderTitle,
   showLoading,
   startThinking,
-  stopThinking,
   storage,
   wireGameControls,
 } from "./game/game.js";
@@ -43,7 +38,7 @@ import { describeError, showMessage } from "./common/messages.js";
 import { readPuzzleHash } from "./puzzles/puzzle-data.js";
 import { createRouter, lazyView } from "./router.js";
 import { createRulesView } from "./learn/rules.js";
-import { newId } from "./common/storage.js";
+import { followOtherTabs, openLinkHere, resumeAfterRestart, startingTries } from "./game/game-open.js";
 // Written by build.py, read by common/catalog.js: bundled with the page, not fetched after it.
 import "./games.js";
 
@@ -138,85 +133,9 @@ function markGames() {
 const viewWatch = new MutationObserver(markGames);
 for (const view of document.querySelectorAll("main")) viewWatch.observe(view, { attributeFilter: ["hidden", "data-game"] });
 
-// A link opened in this tab (pasted into the address bar): open it, keeping the game if it is bad.
+// A link opened in this tab (pasted into the address bar) goes to the game view's board.
 function onHashChange() {
-  if (route().name !== "game" || !app.ready) return;
-  const link = readLink(location.hash, app.catalog);
-  const here = link?.record && !link.shared && link.record.game === app.record?.game && (link.record.variant ?? null) === app.record.variant;
-  if (here) return nameGame(); // back to the board from the library, or the open game's name typed (`#lion`)
-  if (link?.problem) {
-    showMessage(`That link could not be opened: ${link.problem}. Your game is kept.`);
-    nameGame();
-  }
-  if (!link?.record) return;
-  if (link.friend) {
-    void act(async () => {
-      try {
-        await openFriendLink(link);
-      } catch (error) {
-        showMessage(`That link could not be opened: ${describeError(error)}. Your game is kept.`);
-        nameGame();
-      }
-    });
-    return;
-  }
-  void act(async () => {
-    const saved = entryOf(link.record.game);
-    const tries = link.shared
-      ? [{ label: "The shared link", record: link.record }]
-      : [
-          (!link.record.variant || saved?.record.variant === link.record.variant) && continuing("Your saved game", saved),
-          { label: "The link", record: fresh(link.record.game, link.record.variant) },
-        ];
-    if (!(await openFirst(tries.filter(Boolean)))) nameGame();
-  });
-}
-
-// The worker died and a new one is starting (engine.js): say so, then carry on with the same game.
-async function onEngineLost(error) {
-  stopThinking();
-  if (error.type === "LoadError") return failed(`The rules engine stopped and could not be restarted: ${error.message}.`);
-  showMessage("The rules engine stopped unexpectedly and is being restarted. Your game is kept.", { kind: "note" });
-  app.ready = false;
-  html.dataset.engine = "loading";
-  showLoading("Restarting the rules engine");
-  renderControls();
-  try {
-    await engine.ready;
-  } catch (startError) {
-    return failed(`The rules engine could not be restarted: ${describeError(startError)}. Reload the page to try again.`);
-  }
-  app.ready = true;
-  const entry = app.entry && { ...app.entry, record: { ...app.record, moves: app.line.moves }, cursor: app.line.cursor };
-  if (!(await openFirst([continuing("Your game", entry)]))) return;
-  html.dataset.engine = "ready";
-  startThinking();
-}
-
-// Another tab changed (or deleted) a saved game. Keep the library's list current, and if it is the
-// game on this board, show the other tab's latest moves (this tab has nothing unsaved: it saves
-// every move as it is played).
-function onEntryChanged(id) {
-  const { entry, problem } = storage.readEntry(id, knownGames());
-  if (entry) app.library.entries.set(id, entry);
-  else app.library.entries.delete(id);
-  renderLibraryIfShown();
-  if (id !== app.entry?.id || !app.ready) return;
-  if (problem) {
-    // Left as the other tab wrote it (a newer site may read it); this board's game goes on under a new entry.
-    app.entry = { ...app.entry, id: newId() };
-    showMessage("Another tab saved this game in a form this page cannot read; it is kept as it is (see Your games). This board's game is saved as a new game if you play on.", { kind: "note" });
-    return;
-  }
-  if (!entry) {
-    showMessage("This game was deleted in another tab. It stays on this board, and is saved again if you play on.", { kind: "note" });
-    return;
-  }
-  const same = JSON.stringify(entry.record.moves) === JSON.stringify(app.line.moves) && entry.cursor === app.line.cursor;
-  if (same) return;
-  showMessage("This game was played on in another tab: the board shows its latest moves.", { kind: "note" });
-  stopThinking();
-  void act(async () => void (await openFirst([continuing("", entry)])));
+  if (route().name === "game" && app.ready) openLinkHere(readLink(location.hash, app.catalog));
 }
 
 
@@ -228,7 +147,7 @@ async function boot() {
   renderControls();
   showLoading(engine.stage);
   engine.onProgress(showLoading);
-  engine.onLost((error) => void onEngineLost(error));
+  engine.onLost((error) => void resumeAfterRestart(error, failed));
   wireGameControls();
   wireFriendGames();
   addEventListener("hashchange", onHashChange);
@@ -248,7 +167,7 @@ async function boot() {
   app.library = library;
   route(); // after the library is read: a reload on #library lists it
   tellUnreadable(library.untold, go);
-  storage.onEntryChanged(onEntryChanged);
+  followOtherTabs(renderLibraryIfShown);
 
   // What to open, best first: a shared link, the saved game, a new game of the linked game, then
   // a new game of the first game. Each failure is said; the first that works is shown. A link
@@ -258,17 +177,7 @@ async function boot() {
     showMessage(`That link could not be opened: ${link.problem}.`);
     link = null;
   }
-  const defaultGame = app.catalog.games[0].id;
-  const current = library.entries.get(library.last.current);
-  const game = link?.record.game ?? current?.record.game ?? defaultGame;
-  const saved = current?.record.game === game ? current : entryOf(game);
-  const linkVariant = link && !link.shared ? link.record.variant : null;
-  const tries = [
-    link?.shared && { label: "The shared link", record: link.record },
-    saved && (!linkVariant || saved.record.variant === linkVariant) && continuing("Your saved game", saved),
-    { label: link ? "The link" : "", record: fresh(game, linkVariant) },
-    game !== defaultGame && { label: "", record: fresh(defaultGame) },
-  ].filter(Boolean);
+  const tries = startingTries(link, library);
   const known = tries.find(({ record }) => boardEntry(app.catalog, record.game, record.variant));
   if (known) drawAtOnce(known);
 

@@ -12,7 +12,7 @@ import { followCurrent, scrollWithin } from "../common/scroll.js";
 import { rulesHash } from "../learn/rules.js";
 import { boardEntry, gameEntry } from "../common/catalog.js";
 import { app, assignPlayers, canUndo, capitalise, finishedHere, friendMovedLast, humanToMove, isDemo, isFriendGame, MODES, resigningSide, sideName, storage } from "./game-state.js";
-import { atEnd, isOver } from "./review.js";
+import { atEnd, showsResult } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const html = document.documentElement;
@@ -64,9 +64,9 @@ export function renderPanel() {
   const over = finishedHere(); // at the position shown: by the rules, or the end of a resigned game
   $("turn").hidden = over;
   $("turn").innerHTML = over ? "" : `${sideSwatch(state.turn)}<span>${sideName(state.turn)} to move</span>`;
-  // The game's result stays while the board shows an earlier move of it (Review).
-  $("result").hidden = !isOver(app.line);
-  if (isOver(app.line)) renderResult();
+  // The game's result stays while the board shows an earlier move of it (Review), not after Undo.
+  $("result").hidden = !showsResult(app.line);
+  if (showsResult(app.line)) renderResult();
   $("notes").replaceChildren(
     ...state.status.notes.map((text) => Object.assign(document.createElement("li"), { textContent: text })),
   );

@@ -12,6 +12,8 @@
 //   game-controls.js  what the buttons, fields, keys and the view's intents do
 // Each imports only those above it in this list (state and save aside): no circles.
 //   game-save.js      the game kept in the library after each change
+// game-open.js (which game the board holds at start-up, from a link opened here, after the engine
+// restarts, when another tab changes it) uses all of them and friend.js: app.js imports it itself.
 
 export {
   app,

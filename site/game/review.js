@@ -2,8 +2,9 @@
 // them the board shows (`cursor`), and, after a new move was played from an earlier position, the
 // continuation it replaced (`replaced`, so Undo back to that point brings it back: nothing the
 // person played is lost without a way back), and how the line ends (`end`, from Python's state at
-// its last move: a finished game stays finished whichever of its moves the board shows).
-// Plain data in, plain data out: no rules, no DOM.
+// its last move: a finished game stays finished whichever of its moves the board shows; after Undo,
+// `takenBack`, its result is not shown, the person playing on). Plain data in, plain data out: no
+// rules, no DOM.
 
 /** A line (every move shown unless `cursor` says otherwise) that ends as `end` says (null: not known yet). */
 export const lineOf = (moves, cursor = moves.length, end = null) => ({ moves: [...moves], cursor: clamp(cursor, moves.length), replaced: null, end });
@@ -27,6 +28,9 @@ export const endedBy = (line, state) => (atEnd(line) && !line.end?.resigned ? { 
 /** Whether the line's last move ended the game. */
 export const isOver = (line) => line.end?.result != null;
 
+/** Whether the game's result is shown: over, and not taken back by Undo to play on (looking back keeps it). */
+export const showsResult = (line) => isOver(line) && !line.takenBack;
+
 const clamp = (n, max) => (Number.isInteger(n) ? Math.max(0, Math.min(n, max)) : max);
 
 /** The moves up to the cursor: the game as the board shows it. */
@@ -35,8 +39,8 @@ export const shown = (line) => line.moves.slice(0, line.cursor);
 /** Whether the board shows the end of the line (where play goes on). */
 export const atEnd = (line) => line.cursor === line.moves.length;
 
-/** The line with the cursor at `cursor` (clamped to the line). */
-export const moveTo = (line, cursor) => ({ ...line, cursor: clamp(cursor, line.moves.length) });
+/** The line with the cursor at `cursor` (clamped to the line): looked at, not taken back. */
+export const moveTo = (line, cursor) => ({ ...line, cursor: clamp(cursor, line.moves.length), takenBack: false });
 
 /**
  * The line after `move` (its canonical text) is played where the cursor is: the next move of the
@@ -44,7 +48,7 @@ export const moveTo = (line, cursor) => ({ ...line, cursor: clamp(cursor, line.m
  */
 export function played(line, move) {
   const { moves, cursor } = line;
-  if (moves[cursor] === move) return { ...line, cursor: cursor + 1 };
+  if (moves[cursor] === move) return { ...line, cursor: cursor + 1, takenBack: false };
   const replaced = cursor < moves.length ? { at: cursor, moves: moves.slice(cursor) } : line.replaced;
   return { moves: [...moves.slice(0, cursor), move], cursor: cursor + 1, replaced, end: null };
 }
@@ -59,10 +63,10 @@ export function played(line, move) {
 export function undone(line, cursor) {
   const next = moveTo(line, cursor);
   const { replaced } = line;
-  if (!replaced || next.cursor > replaced.at) return { line: next, restored: 0 };
+  if (!replaced || next.cursor > replaced.at) return { line: { ...next, takenBack: true }, restored: 0 };
   const newer = line.moves.slice(replaced.at);
   return {
-    line: { moves: [...line.moves.slice(0, replaced.at), ...replaced.moves], cursor: next.cursor, replaced: { at: replaced.at, moves: newer }, end: null },
+    line: { moves: [...line.moves.slice(0, replaced.at), ...replaced.moves], cursor: next.cursor, replaced: { at: replaced.at, moves: newer }, end: null, takenBack: true },
     restored: replaced.moves.length,
   };
 }

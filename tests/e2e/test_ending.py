@@ -86,10 +86,16 @@ def test_between_two_people_the_side_to_move_resigns_and_a_new_line_plays_on(new
     expect(site.page.locator("#result-title")).to_have_text("Black wins by resignation")
     expect(site.page.locator("#result-reason")).to_have_text("Green resigned.")
     expect(site.page.locator("#turn")).to_be_hidden()
-    # Undo goes back in the line, the game still over; a different move there starts a new line, and play goes on.
-    site.button("Undo").click()
+    # Looking back keeps the result; Undo takes the move back to play on, and a different move
+    # there starts a new line.
+    site.page.keyboard.press("Home")
     site.wait_idle()
     expect(site.page.locator("#result")).to_be_visible()
+    site.page.keyboard.press("End")
+    site.wait_idle()
+    site.button("Undo").click()
+    site.wait_idle()
+    expect(site.page.locator("#result")).to_be_hidden()
     site.play("K@a8", ["a8"])
     expect(site.page.locator("#result")).to_be_hidden()
     expect(site.button("Resign")).to_be_enabled()

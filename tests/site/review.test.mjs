@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { better, graphMarkup, plyAt, readReview, sideSummary } from "../../site/analysis/gamereview.js";
-import { atEnd, endedBy, endOf, isOver, lineOf, moveTo, played, shown, undone } from "../../site/game/review.js";
+import { atEnd, endedBy, endOf, isOver, lineOf, moveTo, played, showsResult, shown, undone } from "../../site/game/review.js";
 
 test("a line starts at its end; the cursor is clamped", () => {
   const line = lineOf(["a", "b", "c"]);
@@ -20,7 +20,7 @@ test("playing at the end extends the line; playing the line's next move steps al
   let line = played(lineOf(["a"]), "b");
   assert.deepEqual(line, { moves: ["a", "b"], cursor: 2, replaced: null, end: null });
   line = played(moveTo(line, 0), "a");
-  assert.deepEqual(line, { moves: ["a", "b"], cursor: 1, replaced: null, end: null });
+  assert.deepEqual(line, { moves: ["a", "b"], cursor: 1, replaced: null, end: null, takenBack: false });
 });
 
 test("a different move from an earlier position starts a new line and keeps the old continuation", () => {
@@ -29,7 +29,7 @@ test("a different move from an earlier position starts a new line and keeps the 
   // Undo back to the branch point brings the old continuation back, and keeps the new one.
   const { line: back, restored } = undone(line, 1);
   assert.equal(restored, 3);
-  assert.deepEqual(back, { moves: ["a", "b", "c", "d"], cursor: 1, replaced: { at: 1, moves: ["x"] }, end: null });
+  assert.deepEqual(back, { moves: ["a", "b", "c", "d"], cursor: 1, replaced: { at: 1, moves: ["x"] }, end: null, takenBack: true });
   // Redo (moving the cursor on) then walks the old line.
   assert.deepEqual(shown(moveTo(back, 4)), ["a", "b", "c", "d"]);
 });
@@ -54,6 +54,16 @@ test("a finished game stays finished while the board shows an earlier move, unti
   assert.equal(isOver(endedBy(played(line, "x"), { result: null })), false);
   assert.equal(isOver(lineOf(["a"])), false);
   assert.deepEqual(endOf({ result: "draw" }), { result: "draw", resultText: null, resultReason: null });
+});
+
+test("the result is shown while looking back, not after Undo takes moves back to play on", () => {
+  const line = endedBy(lineOf(["a", "b"]), { result: "g" });
+  assert.equal(showsResult(line), true);
+  assert.equal(showsResult(moveTo(line, 1)), true); // Review
+  const { line: back } = undone(line, 1);
+  assert.equal(showsResult(back), false); // Undo
+  assert.equal(isOver(back), true); // the line, with its last move for Redo, still ends so
+  assert.equal(showsResult(moveTo(back, 2)), true); // Redo to the end
 });
 
 // gamereview.js: Python's review answer checked (hostile fields dropped), each side's figures in

@@ -1,5 +1,7 @@
 // Opening a record on the analysis board: from the address, from the record form, or back from a
 // note's Undo; and the address kept on the line shown, so a reload or a shared link comes back.
+// The address holds one line; the tab keeps the whole tree (sessionStorage), so a reload brings
+// back the variations made here too, every move replayed by Python again.
 
 import { boardEntry, catalog } from "../common/catalog.js";
 import { analysisHash, readLink } from "../common/links.js";
@@ -7,6 +9,33 @@ import { describeError, showMessage } from "../common/messages.js";
 import * as variations from "./variations.js";
 import { analysisShown, madeHere, movesAt } from "./analysis-state.js";
 import { clearReview } from "./analysis-view.js";
+
+const KEPT = "kings-and-soldiers/analysis-tree";
+const MAX_KEPT_LINES = 200;
+const MAX_KEPT_MOVES = 20_000;
+
+// The tree's lines as this tab kept them for `hash` (the address it last wrote), checked: null if
+// there are none, they were kept for another address, or they are not lines of moves.
+function keptLines(hash) {
+  let kept = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem(KEPT));
+  } catch {
+    return null; // no storage here, or not JSON
+  }
+  const isLine = (line) => Array.isArray(line) && line.every((move) => typeof move === "string" && move.length <= 64);
+  const { lines } = kept ?? {};
+  if (kept?.hash !== hash || !Array.isArray(lines) || lines.length > MAX_KEPT_LINES || !lines.every(isLine)) return null;
+  return lines.flat().length <= MAX_KEPT_MOVES ? lines : null;
+}
+
+function keepLines(hash, lines) {
+  try {
+    sessionStorage.setItem(KEPT, JSON.stringify({ hash, lines: lines.slice(0, MAX_KEPT_LINES) }));
+  } catch {
+    // storage full or off: the address still holds the line shown
+  }
+}
 
 /**
  * The opening of records for the analysis controller `ctrl`: {load, showHash, writeHash}.
@@ -16,16 +45,27 @@ export function createOpener(ctrl, facing) {
   const { a, $, engine, board, element } = ctrl;
   const startPosition = (data) => load({ game: data.games[0].id, variant: null, start: null, moves: [] }, null);
 
-  // Open `record` at main-line node `at` (its end when `at` is not a number), every move checked.
-  async function load(record, at) {
+  // Open `record` at main-line node `at` (its end when `at` is not a number), every move checked;
+  // with `lines` (kept by this tab for this address), the tree they make, the record's line in it.
+  async function load(record, at, lines = null) {
     const data = await catalog();
     const entry = boardEntry(data, record.game, record.variant);
     await engine.ready;
     const info = entry?.info ?? (await engine.call({ op: "info", game: record.game, variant: record.variant }));
     const end = await engine.call({ op: "state", ...record }); // every move checked
-    const tree = variations.treeOf(end.history);
-    const ids = [0, ...variations.mainLine(tree)];
-    const id = ids[Number.isInteger(at) ? Math.max(0, Math.min(at, ids.length - 1)) : ids.length - 1];
+    const tree = variations.treeOf(lines ? [] : end.history);
+    for (const line of lines ?? []) {
+      try {
+        await engine.call({ op: "state", ...record, moves: line }); // every kept move checked too
+      } catch (error) {
+        if (error?.type === "WorkerLost" || error?.type === "LoadError") throw error;
+        continue; // a line Python does not accept is left out
+      }
+      line.reduce((id, move) => variations.addMove(tree, id, move), 0);
+    }
+    end.history.reduce((id, move) => variations.addMove(tree, id, move), 0); // a no-op when kept
+    const path = end.history.slice(0, Number.isInteger(at) ? Math.max(0, at) : end.history.length);
+    const id = variations.nodeOf(tree, path);
     const turnAtEnd = info.sides.findIndex((s) => s.id === end.turn);
     const before = madeHere(a) ? analysisShown(a) : null;
     a.orientation = facing(record);
@@ -33,7 +73,7 @@ export function createOpener(ctrl, facing) {
       record: { game: record.game, variant: record.variant ?? null, start: end.start === info.start ? null : end.start },
       info,
       tree,
-      opened: JSON.stringify(tree),
+      opened: JSON.stringify(lines ? variations.treeOf(end.history) : tree), // kept lines count as made here
       firstSide: (((turnAtEnd - end.history.length) % 2) + 2) % 2,
       at: id,
     });
@@ -74,7 +114,7 @@ export function createOpener(ctrl, facing) {
       return fallback();
     }
     try {
-      await load(link.record, Number.isInteger(at) ? at : null);
+      await load(link.record, Number.isInteger(at) ? at : null, keptLines(hash));
     } catch (error) {
       if (error?.type === "WorkerLost" || error?.type === "LoadError") throw error;
       // A bad position or move in the link: said, and the board shows what it showed (or a start).
@@ -91,6 +131,7 @@ export function createOpener(ctrl, facing) {
     const after = variations.lineFrom(a.tree, a.at).map((id) => variations.nodeAt(a.tree, id).move);
     a.hash = analysisHash({ ...a.record, moves: [...before, ...after] }, before.length);
     if (location.hash !== a.hash) history.replaceState(null, "", a.hash);
+    keepLines(a.hash, variations.lines(a.tree));
   }
 
   return { load, showHash, writeHash };

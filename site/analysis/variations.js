@@ -55,6 +55,32 @@ export function lineFrom(tree, id) {
 /** The ids of the main line's nodes after the start. */
 export const mainLine = (tree) => lineFrom(tree, 0);
 
+/**
+ * Every line of the tree, from the start to each end, main line first, then each variation in
+ * the order `treeOf` and `addMove` made them: adding them in turn to a new tree makes this one again.
+ */
+export function lines(tree) {
+  const found = [];
+  const walk = (id) => {
+    const { children } = node(tree, id);
+    if (!children.length) found.push(movesTo(tree, id));
+    for (const child of children) walk(child);
+  };
+  walk(0);
+  return found;
+}
+
+/** The node reached by `moves` from the start, or null if the tree has no such line. */
+export function nodeOf(tree, moves) {
+  let at = node(tree, 0);
+  for (const move of moves) {
+    const next = at.children.map((id) => tree.nodes[id]).find((child) => child.move === move);
+    if (!next) return null;
+    at = next;
+  }
+  return at.id;
+}
+
 /** Whether `id` lies on the main line (the start included). */
 export function onMainLine(tree, id) {
   for (let at = node(tree, id); at.parent !== null; at = tree.nodes[at.parent]) {

@@ -221,6 +221,12 @@ def test_analysis_board_variation_made_and_clicked_back_to(spied):
     expect(variation).to_have_count(1)
     expect(variation.locator(".mv")).to_have_text([other])
     assert site.page.locator("#analysis-moves .line > .mv").all_inner_texts() == main
+    # A reload brings the whole tree back, not only the line the address names.
+    site.page.reload()
+    site.wait_ready()
+    expect(current).to_have_text(other)
+    expect(variation.locator(".mv")).to_have_text([other])
+    assert site.page.locator("#analysis-moves .line > .mv").all_inner_texts() == main
     after_other = site.pieces("#analysis-board")
 
     # To the main line's end and back to the variation by clicking it.
@@ -379,6 +385,17 @@ def test_a_bad_analysis_link_is_said_and_the_analysis_kept(spied):
     page = site.page
     page.evaluate("location.hash = '#analysis&game=lilypad&moves=K%40c8'")
     current = page.locator("#analysis-moves .mv.current")
+    expect(current).to_have_text("K@c8")
+    # The tree this tab keeps for a reload is checked too: a line Python refuses is left out.
+    page.evaluate("""sessionStorage.setItem('kings-and-soldiers/analysis-tree',
+        JSON.stringify({hash: location.hash, lines: [['K@c8', 'zz9'], ['K@c8', 'K@f1']]}))""")
+    page.reload()
+    site.wait_ready()
+    expect(current).to_have_text("K@c8")
+    expect(page.locator("#analysis-moves .line > .mv")).to_have_text(["K@c8", "K@f1"])
+    page.evaluate("sessionStorage.setItem('kings-and-soldiers/analysis-tree', '{\"hash\": 5, \"lines\": \"x\"}')")
+    page.reload()
+    site.wait_ready()
     expect(current).to_have_text("K@c8")
     shown = site.pieces("#analysis-board")
     bad_links = [("#analysis&game=lilypad&moves=K%40c8+zz9", "zz9"), ("#analysis&game=chess", "no game called"), ("#analysis=chess", "no game called")]

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { addMove, has, layout, lineFrom, mainLine, movesTo, nodeAt, onMainLine, promote, remove, sizeFrom, treeOf } from "../../site/analysis/variations.js";
+import { addMove, has, layout, lineFrom, lines, mainLine, movesTo, nodeAt, nodeOf, onMainLine, promote, remove, sizeFrom, treeOf } from "../../site/analysis/variations.js";
 
 const texts = (tree, ids) => ids.map((id) => nodeAt(tree, id).move);
 
@@ -82,4 +82,20 @@ test("deleting a move deletes what follows it and returns where the board goes",
   assert.throws(() => remove(tree, 0), /start position/);
   assert.throws(() => movesTo(tree, c), RangeError);
   assert.equal(has(tree, "0"), false);
+});
+
+test("a tree's lines, added in turn to a new tree, make the same tree; nodeOf follows a line", () => {
+  const tree = treeOf(["a", "b", "c"]);
+  const x = addMove(tree, 1, "x");
+  addMove(tree, x, "y");
+  addMove(tree, 0, "p");
+  addMove(tree, 2, "q");
+  assert.deepEqual(lines(tree), [["a", "b", "c"], ["a", "b", "q"], ["a", "x", "y"], ["p"]]);
+  const again = treeOf();
+  for (const line of lines(tree)) line.reduce((id, move) => addMove(again, id, move), 0);
+  assert.deepEqual(lines(again), lines(tree));
+  assert.equal(nodeOf(tree, ["a", "x"]), x);
+  assert.equal(nodeOf(tree, []), 0);
+  assert.equal(nodeOf(tree, ["a", "z"]), null);
+  assert.deepEqual(lines(treeOf()), [[]]);
 });

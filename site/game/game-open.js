@@ -110,8 +110,9 @@ export function followOtherTabs(listChanged) {
       return;
     }
     const same = JSON.stringify(entry.record.moves) === JSON.stringify(app.line.moves) && entry.cursor === app.line.cursor;
-    if (same) return;
-    showMessage("This game was played on in another tab: the board shows its latest moves.", { kind: "note" });
+    const resigned = entry.resigned && entry.resigned !== app.line.end?.resigned;
+    if (same && !resigned) return;
+    showMessage(resigned ? "This game was resigned in another tab." : "This game was played on in another tab: the board shows its latest moves.", { kind: "note" });
     stopThinking();
     void act(async () => void (await openFirst([continuing("", entry)])));
   });

@@ -295,6 +295,10 @@ class Lilypad(Position):
     # A draw costs the computer 0.5 (not 2) while it stands no better: 2 gave games away to an equal
     # opponent content to repeat, 0.5 throughout drew too often with a weaker one (bench/README.md).
     contempt_when_level = 0.5
+    # Soldiers move forward on the dark squares: only the half turn, with the colours swapped,
+    # leaves the rules as they are.
+    symmetries = (("identity", False), ("half turn", True))
+    colour_swap = dict(zip("bBgGxXyY", "gGbByYxX"))
 
     # Rule switches that the invisible-city variants turn.
     crowning = False  # a soldier reaching its last row is crowned (else it may not go there)
@@ -755,6 +759,9 @@ class Lilypad(Position):
         if side == BLACK:  # its back row is the top one, squares 0-7: the farthest is the last bit
             return (seen.bit_length() - 1) >> 3
         return 7 - (((seen & -seen).bit_length() - 1) >> 3)
+
+    def mirrorable(self) -> bool:
+        return not self._state.drops  # a King still to drop: which side drops first is the rules'
 
     def status(self) -> dict:
         s = self._state

@@ -371,6 +371,10 @@ class Lion(Position):
     # nodes from level 2 to 3 and from 3 to 4 for 65% wins, and level 5's time buys fewer nodes than
     # in Lilypad, so the ladder starts lower (bench/README.md, "The levels' ladders").
     level_nodes = MappingProxyType({1: 600, 2: 1500, 3: 6000, 4: 27000})
+    # Pieces move alike left and right, and the board and the set-up are the same upside down with
+    # the colours swapped.
+    symmetries = (("identity", False), ("files reversed", False), ("ranks reversed", True), ("half turn", True))
+    colour_swap = dict(zip("LTSCREFBltscrefb", "ltscrefbLTSCREFB"))
     pieces = {
         p: {
             "side": side,
@@ -997,6 +1001,10 @@ class Lion(Position):
             lead * fade, (guards[me] - guards[other]) * fade, (threats[me] - threats[other]) * fade,
             (hunt[me] - hunt[other]) * fade, lead * max(0.0, 1.0 - total / START_MATERIAL) * fade, 1.0,
         ]
+
+    def mirrorable(self) -> bool:
+        s = self._state  # a charge, a mark or a stuck Elephant names squares and sides
+        return not (s.charges or s.marks or s.stuck)
 
     def status(self) -> dict:
         """Charging rhinos, spider marks (frozen or not), stuck elephants, butterflies that must move."""

@@ -44,7 +44,7 @@ import time
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .core import Game, Move, Position, format_board, games, position_class
+from .core import Game, Move, Position, games, position_class
 from .puzzles import DATA, Puzzle, check
 from .search import analyse, best_move, level_nodes
 from .solve import OutOfBudget, Solver
@@ -164,59 +164,11 @@ def pieces_of(position: Position, side: str) -> int:
 
 # -- mirror images ------------------------------------------------------------------------------
 
-#: Each game's colour swap: its pieces' letters and its sides'.
-_SWAP = {
-    "lilypad": (str.maketrans("bBgGxXyY", "gGbByYxX"), {"b": "g", "g": "b"}),
-    "three-crowns": (str.maketrans("bBgG", "gGbB"), {"b": "g", "g": "b"}),
-    "lion": (str.maketrans("LTSCREFBltscrefb", "ltscrefbLTSCREFB"), {"w": "b", "b": "w"}),
-}
-
-
-def _transforms(game: str, width: int, height: int) -> list[tuple]:
-    """The board symmetries under which ``game``'s rules are the same, as (square map, colour
-    swap): Lilypad's pieces move forward on the dark squares, so only the half turn with the
-    colours swapped; 3 Crowns' stones move alike in all 8 directions, so all 8 symmetries of the
-    square, each with or without the colours swapped; the Lion Game's pieces move alike left and
-    right, and the board and setup are the same upside down with the colours swapped."""
-    w, h = width - 1, height - 1
-    if game == "lilypad":
-        return [(lambda f, r: (f, r), False), (lambda f, r: (w - f, h - r), True)]
-    if game == "lion":
-        flips = [lambda f, r: (f, r), lambda f, r: (w - f, r)]
-        return [(flip, False) for flip in flips] + [(lambda f, r, flip=flip: flip(f, h - r), True) for flip in flips]
-    square = [
-        lambda f, r: (f, r), lambda f, r: (w - f, r), lambda f, r: (f, h - r), lambda f, r: (w - f, h - r),
-        lambda f, r: (r, f), lambda f, r: (h - r, f), lambda f, r: (r, w - f), lambda f, r: (h - r, w - f),
-    ]
-    return [(t, swap) for t in square for swap in (False, True)]
-
-
-def mirror_images(position: Position) -> list[Position]:
-    """The position and its mirror images (:func:`_transforms`): two puzzles with a common image
-    are the same puzzle. A position with state beyond the board, the side to move and a clock (a
-    bound stone, a drop to come, a Lion Game charge, mark or stuck Elephant) is only itself."""
-    fields = position.text.split()
-    game, geometry = position.game, position.geometry
-    extra = {"lilypad": fields[2:3], "three-crowns": fields[2:3], "lion": fields[2:5]}[game]
-    if any(f != "-" for f in extra):
-        return [position]
-    letters, sides = _SWAP[game]
-    at = {c: i for i, c in enumerate(geometry.coords)}
-    found = []
-    for t, swap in _transforms(game, geometry.width, geometry.height):
-        cells = ["."] * len(geometry)
-        for i, piece in enumerate(position.board_cells()):
-            cells[at[t(*geometry.coords[i])]] = piece.translate(letters) if swap else piece
-        side = sides[position.turn] if swap else position.turn
-        text = " ".join([format_board(cells, geometry), side, *fields[2:]])
-        found.append(type(position).from_text(text))
-    return found
-
 
 def same_key(position: Position) -> str:
     """What two positions that are the same puzzle have in common: their least image's board and
     side to move."""
-    return min(" ".join(image.text.split()[:2]) for image in mirror_images(position))
+    return min(" ".join(image.text.split()[:2]) for image in position.mirror_images())
 
 
 # -- themes and ratings ---------------------------------------------------------------------------

@@ -254,6 +254,11 @@ class ThreeCrowns(Position):
     # and level 5's time buys fewer nodes than in Lilypad, so the ladder starts lower
     # (bench/README.md, "The levels' ladders").
     level_nodes = MappingProxyType({1: 600, 2: 1300, 3: 4000, 4: 12000})
+    # Stones step and jump alike in all eight directions: every symmetry of the square, each with
+    # or without the colours swapped.
+    symmetries = tuple((name, swap) for name in ("identity", "files reversed", "ranks reversed", "half turn", "main diagonal",
+                                                 "quarter turn", "three quarter turn", "other diagonal") for swap in (False, True))
+    colour_swap = dict(zip("bBgG", "gGbB"))
     pieces = {
         letter: {"side": side, "name": f"{name} {kind}", "glyph": glyph, "help": help}
         for side, name in ((GREEN, "Green"), (BLACK, "Black"))
@@ -550,6 +555,9 @@ class ThreeCrowns(Position):
                            count == LOSING_STONE_COUNT + 1, _lines_through(stones), _lines_through(crowns))
         me, them = self.turn, self.other(self.turn)
         return [a - b for a, b in zip(terms[me], terms[them])] + [1.0, 1.0 if me == GREEN else -1.0]
+
+    def mirrorable(self) -> bool:
+        return self._state.bound == NO_BOUND  # the equalizer binds Green, who moves first, to one stone
 
     def status(self) -> dict:
         s = self._state

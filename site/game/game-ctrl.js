@@ -123,8 +123,8 @@ export async function openFirst(tries) {
 // leave the game open and the side that resigned is one of the game's.
 function savedEnd(entry, end, info) {
   const side = entry?.resigned;
-  const sameMoves = JSON.stringify(entry?.record.moves) === JSON.stringify(end.history);
-  return side && sameMoves && end.result == null && info.sides.some((s) => s.id === side) ? resignedEnd(side, info.sides) : null;
+  if (!side || !entry.record || end.result != null || !info.sides.some((s) => s.id === side)) return null;
+  return JSON.stringify(entry.record.moves) === JSON.stringify(end.history) ? resignedEnd(side, info.sides) : null;
 }
 
 // Draw a record before Python can check it: from the build's catalog, or from the save.

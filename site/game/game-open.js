@@ -81,7 +81,7 @@ export async function resumeAfterRestart(error, failed) {
     return failed(`The rules engine could not be restarted: ${describeError(startError)}. Reload the page to try again.`);
   }
   app.ready = true;
-  const entry = app.entry && { ...app.entry, record: { ...app.record, moves: app.line.moves }, cursor: app.line.cursor };
+  const entry = app.entry && { ...app.entry, record: { ...app.record, moves: app.line.moves }, cursor: app.line.cursor, resigned: app.line.end?.resigned };
   if (!(await openFirst([continuing("Your game", entry)]))) return;
   html.dataset.engine = "ready";
   startThinking();

@@ -208,3 +208,18 @@ def test_a_2000_ply_game_survives_undo_and_new_game(new_site):
     site.play("K@c8", ["c8"])
     assert site.messages() == []
     site.watch.assert_clean()
+
+
+def test_a_resigned_game_stays_resigned_when_the_worker_is_replaced(new_site):
+    site = new_site()
+    site.open()
+    site.choose_players("Two players")
+    site.play("K@c8", ["c8"])
+    site.button("Resign").click()
+    site.page.locator("#messages .message.note").get_by_role("button", name="Resign").click()
+    expect(site.page.locator("#result-title")).to_have_text("Black wins by resignation")
+    site.page.evaluate("window.kingsAndSoldiersWorker.terminate()")
+    wait_restarted(site)
+    expect(site.page.locator("#result-title")).to_have_text("Black wins by resignation")
+    assert site.library()[0]["resigned"] == "g"
+    site.watch.assert_clean()

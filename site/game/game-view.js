@@ -243,7 +243,7 @@ export function renderControls() {
   $("undo").disabled = !idle || !canUndo();
   $("undo").title = friendMovedLast() && app.line.cursor > 0 ? "Your friend's move cannot be taken back" : "Undo (Ctrl+Z)";
   $("redo").disabled = !idle || atEnd(app.line);
-  $("resign").hidden = isDemo() || isFriendGame();
+  $("resign").hidden = isDemo() || isFriendGame() || finishedHere();
   $("resign").disabled = !idle || !resigningSide();
   const { cursor, moves } = app.line;
   for (const [id, off] of [["first", cursor === 0], ["back", cursor === 0], ["forward", cursor === moves.length], ["last", cursor === moves.length]]) {

@@ -110,14 +110,14 @@ def test_the_player_who_moves_second_resigns_and_the_game_stays_over(arrive, arr
     site.wait_idle()
     site.page.evaluate("scrollTo(0, 0)")
     seen = site.assert_board_in_view()
-    site.press("Resign")  # below the board: the person scrolls to it
+    site.press("Resign")  # beside whose move it is
     note = site.page.locator("#messages .message.note")
     expect(note).to_contain_text("Resign this game as Green? Black wins.")
     assert site.history() and not site.page.locator("#result").is_visible()  # nothing happens until confirmed
     note.get_by_role("button", name="Resign").tap()
     expect(site.page.locator("#result-title")).to_have_text("You lost")
     expect(site.page.locator("#result-reason")).to_have_text("Green resigned.")
-    expect(site.button("Resign")).to_be_disabled()
+    expect(site.page.locator("#resign")).to_be_hidden()  # the game is over: nothing to resign
     expect(site.button("Hint")).to_be_disabled()
     moves = site.history()
     site.page.evaluate("scrollTo(0, 0)")

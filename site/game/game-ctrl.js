@@ -10,7 +10,7 @@ import { describeMove } from "../board/speech.js";
 import { save } from "./game-save.js";
 import { app, bottomSide, canUndo, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, resigningSide, someoneHuman } from "./game-state.js";
 import { announce, board, renderControls, renderHeading, renderPanel } from "./game-view.js";
-import { atEnd, endedBy, endOf, lineOf, moveTo, played, resignedEnd, shown, undone } from "./review.js";
+import { atEnd, declaredEnd, endedBy, endOf, lineOf, moveTo, played, resignedEnd, shown, undone } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -97,7 +97,7 @@ export async function openFirst(tries) {
   for (const { label, record, cursor, entry, imported = null } of tries) {
     try {
       const { state: end, info } = await fetchGame(record);
-      const line = lineOf(end.history, cursor, savedEnd(entry, end, info) ?? endOf(end));
+      const line = lineOf(end.history, cursor, savedEnd(entry ?? { record, imported }, end, info) ?? endOf(end));
       const state = atEnd(line) ? end : await engine.call(request("state", { ...record, moves: shown(line) }));
       app.entry = entry ? { id: entry.id, created: entry.created, imported: entry.imported ?? null } : { ...newEntry(), imported };
       // A saved game goes on with the players it had; a new one starts with the person's setting.
@@ -119,12 +119,15 @@ export async function openFirst(tries) {
   return false;
 }
 
-// How a saved game ended off the board (a resignation), if its moves, as Python replayed them, still
-// leave the game open and the side that resigned is one of the game's.
+// How a saved or imported game ended off the board (resigned here, or as an imported record
+// declares), if its moves, as Python replayed them, leave the game open.
 function savedEnd(entry, end, info) {
-  const side = entry?.resigned;
-  if (!side || !entry.record || end.result != null || !info.sides.some((s) => s.id === side)) return null;
-  return JSON.stringify(entry.record.moves) === JSON.stringify(end.history) ? resignedEnd(side, info.sides) : null;
+  if (!entry?.record || end.result != null || JSON.stringify(entry.record.moves) !== JSON.stringify(end.history)) return null;
+  const side = entry.resigned;
+  if (side) return info.sides.some((s) => s.id === side) ? resignedEnd(side, info.sides) : null;
+  const { imported } = entry;
+  const declared = imported && JSON.stringify(imported.moves) === JSON.stringify(end.history);
+  return declared ? declaredEnd(imported.result, imported.resultText, info.sides) : null;
 }
 
 // Draw a record before Python can check it: from the build's catalog, or from the save.

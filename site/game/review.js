@@ -22,8 +22,18 @@ export function resignedEnd(side, sides) {
   return { result: winner.id, resultText: `${winner.name} wins by resignation`, resultReason: `${loser.name} resigned.`, resigned: side };
 }
 
-/** The line, told how it ends by `state`, Python's answer for the position the board shows, when that is its end (a resignation stays). */
-export const endedBy = (line, state) => (atEnd(line) && !line.end?.resigned ? { ...line, end: endOf(state) } : line);
+/**
+ * How a game ends as an imported record declares it (`1-0`, `0-1` or `1/2-1/2`: an ending off the
+ * board, a resignation or an agreement), its moves leaving it open; null for any other result.
+ */
+export function declaredEnd(result, resultText, sides) {
+  const winner = new Map([["1-0", sides[0]?.id], ["0-1", sides[1]?.id], ["1/2-1/2", "draw"]]).get(result);
+  if (!winner) return null;
+  return { result: winner, resultText: resultText ?? result, resultReason: "The game ended off the board, as its record says.", declared: true };
+}
+
+/** The line, told how it ends by `state`, Python's answer for the position the board shows, when that is its end (an ending off the board stays). */
+export const endedBy = (line, state) => (atEnd(line) && !line.end?.resigned && !line.end?.declared ? { ...line, end: endOf(state) } : line);
 
 /** Whether the line's last move ended the game. */
 export const isOver = (line) => line.end?.result != null;

@@ -132,7 +132,7 @@ function recordExtras(entry) {
   );
   const imported = entry.imported;
   const tags = imported ? { ...imported.tags } : { ...played, Date: recordDate(entry.updated) };
-  if (imported?.result && !entry.result) tags.Result = imported.result;
+  if (imported?.result) tags.Result = imported.result; // kept only while the moves leave the game open (game-save.js)
   const comments = { ...imported?.comments };
   const resigned = info?.sides.find((side) => side.id === entry.resigned);
   if (resigned && entry.result) {

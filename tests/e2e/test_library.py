@@ -285,6 +285,13 @@ def test_an_imported_record_keeps_its_players_date_comments_and_result(new_site)
     site.wait_idle()
     assert site.page.evaluate("scrollY") == 0  # the game opens at the top, not at the library's scroll
     assert site.history() == ["K@c8", "K@b1", "c8>e6", "b1>d1", "e6>h7", "d3-e4"]
+    # The record's declared result (Black resigned): the game is over here too, and after a reload.
+    expect(site.page.locator("#result-title")).to_have_text("Green wins")
+    expect(site.page.locator("#result-reason")).to_have_text("The game ended off the board, as its record says.")
+    site.page.reload()
+    site.wait_ready()
+    expect(site.page.locator("#result-title")).to_have_text("Green wins")
+    expect(site.page.locator("#turn")).to_be_hidden()
 
     open_library(site)
     imported = rows(site).first

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { better, graphMarkup, plyAt, readReview, sideSummary } from "../../site/analysis/gamereview.js";
-import { atEnd, endedBy, endOf, isOver, lineOf, moveTo, played, showsResult, shown, undone } from "../../site/game/review.js";
+import { atEnd, declaredEnd, endedBy, endOf, isOver, lineOf, moveTo, played, showsResult, shown, undone } from "../../site/game/review.js";
 
 test("a line starts at its end; the cursor is clamped", () => {
   const line = lineOf(["a", "b", "c"]);
@@ -64,6 +64,16 @@ test("the result is shown while looking back, not after Undo takes moves back to
   assert.equal(showsResult(back), false); // Undo
   assert.equal(isOver(back), true); // the line, with its last move for Redo, still ends so
   assert.equal(showsResult(moveTo(back, 2)), true); // Redo to the end
+});
+
+test("an imported record's declared result ends its game, and stays at the line's end", () => {
+  const sides = [{ id: "b", name: "Black" }, { id: "g", name: "Green" }];
+  assert.equal(declaredEnd("0-1", "Green wins", sides).result, "g");
+  assert.equal(declaredEnd("1-0", null, sides).resultText, "1-0");
+  assert.equal(declaredEnd("1/2-1/2", "Drawn", sides).result, "draw");
+  for (const other of ["*", null, "2-0", "__proto__"]) assert.equal(declaredEnd(other, null, sides), null, String(other));
+  const line = lineOf(["a"], 1, declaredEnd("0-1", "Green wins", sides));
+  assert.equal(endedBy(line, { result: null }).end.result, "g"); // Python's open end does not undo it
 });
 
 // gamereview.js: Python's review answer checked (hostile fields dropped), each side's figures in

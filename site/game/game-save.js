@@ -53,7 +53,7 @@ export function save() {
 function importedStill(imported, { moves, end }) {
   const same = (n) => moves.length >= n && imported.moves.slice(0, n).every((m, i) => m === moves[i]);
   const comments = Object.fromEntries(Object.entries(imported.comments).filter(([ply]) => same(Number(ply))));
-  const result = moves.length === imported.moves.length && same(moves.length) && (!end?.result || end.declared) ? imported.result : null;
+  const result = moves.length === imported.moves.length && same(moves.length) && (!end?.result || end.offBoard) ? imported.result : null;
   return { ...imported, comments, result, resultText: result && imported.resultText };
 }
 

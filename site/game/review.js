@@ -14,12 +14,12 @@ export const endOf = (state) => ({ result: state.result ?? null, resultText: sta
 
 /**
  * How a game ends when `side` resigns it: the other of `sides` ([{id, name}], the game's two) wins.
- * `resigned` says so (Python's state at the end knows nothing of it).
+ * `resigned` says who; `offBoard`, that Python's state at the end knows nothing of it.
  */
 export function resignedEnd(side, sides) {
   const loser = sides.find((s) => s.id === side);
   const winner = sides.find((s) => s.id !== side);
-  return { result: winner.id, resultText: `${winner.name} wins by resignation`, resultReason: `${loser.name} resigned.`, resigned: side };
+  return { result: winner.id, resultText: `${winner.name} wins by resignation`, resultReason: `${loser.name} resigned.`, resigned: side, offBoard: true };
 }
 
 /**
@@ -29,11 +29,11 @@ export function resignedEnd(side, sides) {
 export function declaredEnd(result, resultText, sides) {
   const winner = new Map([["1-0", sides[0]?.id], ["0-1", sides[1]?.id], ["1/2-1/2", "draw"]]).get(result);
   if (!winner) return null;
-  return { result: winner, resultText: resultText ?? result, resultReason: "The game ended off the board, as its record says.", declared: true };
+  return { result: winner, resultText: resultText ?? result, resultReason: "The game ended off the board, as its record says.", offBoard: true };
 }
 
 /** The line, told how it ends by `state`, Python's answer for the position the board shows, when that is its end (an ending off the board stays). */
-export const endedBy = (line, state) => (atEnd(line) && !line.end?.resigned && !line.end?.declared ? { ...line, end: endOf(state) } : line);
+export const endedBy = (line, state) => (atEnd(line) && !line.end?.offBoard ? { ...line, end: endOf(state) } : line);
 
 /** Whether the line's last move ended the game. */
 export const isOver = (line) => line.end?.result != null;

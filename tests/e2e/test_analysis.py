@@ -78,10 +78,11 @@ def analysis_square(site, name):
 def analysis_play(site, position, text):
     """Enter `text` on the analysis board by clicking its path; wait until the tree shows it."""
     path = path_of(position, text)
+    press = (lambda square: analysis_square(site, square).tap()) if site.touch else (lambda square: analysis_square(site, square).click())
     for square in path:
-        analysis_square(site, square).click()
+        press(square)
     if site.squares_of("#analysis-board .stop") & {path[-1]}:
-        analysis_square(site, path[-1]).click()
+        press(path[-1])
     expect(site.page.locator("#analysis-moves .mv.current")).to_have_text(text)
 
 
@@ -192,6 +193,25 @@ def test_a_solved_draw_on_a_phone_in_every_arrival(arrive, arrival):
     expect(page.locator("#analysis-eval .evalbar-text")).to_have_text("draw")
     expect(page.locator("#analysis-pvs li .pv-eval")).to_have_text(["draw"])
     assert page.locator("#analysis-pvs li").first.get_attribute("data-move") == DRAWING_MOVE
+    site.watch.assert_clean()
+
+
+@pytest.mark.parametrize("arrival", ARRIVALS)
+def test_a_variation_made_on_a_phone_survives_a_reload_in_every_arrival(arrive, arrival):
+    main = ["K@c8", "K@f1", "c6-d5"]
+    site = arrive(arrival, "#analysis&game=lilypad&moves=" + quote(" ".join(main)) + "&at=2", phone=True)
+    current = site.page.locator("#analysis-moves .mv.current")
+    expect(current).to_have_text("K@f1")
+    seen = site.assert_board_in_view(board="#analysis-board")
+    position = position_after(main[:2])
+    other = next(m.text for m in position.legal() if m.text != main[2])
+    analysis_play(site, position, other)
+    site.assert_board_in_view(seen, "#analysis-board")
+    site.page.reload()
+    site.wait_ready()
+    expect(current).to_have_text(other)
+    expect(site.page.locator("#analysis-moves .line > .mv")).to_have_text(main)
+    expect(site.page.locator("#analysis-moves .variation .mv")).to_have_text([other])
     site.watch.assert_clean()
 
 

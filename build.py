@@ -33,6 +33,7 @@ import http.server
 import importlib.util
 import json
 import os
+import pkgutil
 import re
 import shutil
 import subprocess
@@ -59,11 +60,9 @@ PACKAGE = "pygame-rules"
 SNAPSHOT_NAME = "python-{version}.snapshot"
 #: The modules of the API reference (``puzzles`` comes with the package: its function shadows the
 #: module's name there; ``__main__`` is the CLI).
-API_MODULES = [
-    "pygame_rules", "pygame_rules.core", "pygame_rules.lilypad", "pygame_rules.three_crowns",
-    "pygame_rules.lion", "pygame_rules.search", "pygame_rules.records",
-    "pygame_rules.solve", "pygame_rules.setup", "pygame_rules.match", "pygame_rules.puzzlegen",
-    "pygame_rules.bridge",
+API_MODULES = ["pygame_rules"] + [
+    f"pygame_rules.{module.name}" for module in pkgutil.iter_modules([str(ROOT / "pygame_rules")])
+    if module.name not in ("puzzles", "__main__")
 ]
 #: Where the built site keeps the API reference (the page's footer links it).
 API_DIR = Path("docs") / "api"

@@ -2,7 +2,9 @@
 
 The page never re-implements a rule: it sends the game, the start position and the moves played,
 and gets back everything it draws (pieces, legal moves with their paths and removed pieces, the
-result, status notes). Requests are stateless, so several boards can share one Python worker.
+result, status notes). Each request carries the whole game, so several boards can share one
+Python worker; what is kept between requests only makes answers quicker (recent games replayed,
+a puzzle's solver) or lets a long search run in slices (``think``, ``think-more``).
 No Pyodide imports here: the bridge is tested in plain CPython.
 """
 
@@ -525,8 +527,10 @@ def _setup(data: dict) -> dict:
 # The page shows a puzzle, the person plays the solver's moves, and "puzzle-reply" says whether
 # each one still wins in time (proved by exhaustive search) and answers with the longest defence.
 
-#: Solvers of recent puzzles (their tables make the next reply quick), by puzzle id.
+#: Solvers of recent puzzles (their tables make the next reply quick), by puzzle id, at most
+#: :data:`MAX_SOLVERS` of them.
 _solvers: dict[str, Any] = {}
+MAX_SOLVERS = 4
 
 
 @handler("puzzles")
@@ -549,13 +553,9 @@ def _puzzles(data: dict) -> dict:
 
 @handler("puzzle-reply")
 def _puzzle_reply(data: dict) -> dict:
-    """Judge the last of ``moves`` (the solver's moves and the replies so far, from the puzzle's
-    start, ending with a solver move). Correct: ``{"correct": true, "solved": true}`` once it has
-    won, else the defence to play (``reply``, the longest), the moves ``left`` and a ``hint`` (a
-    move that wins after the reply). Wrong: ``{"correct": false, "escape", "message", "hint"}``,
-    ``escape`` a reply after which the solver no longer wins in time (None when the move ends the
-    game or was the last one allowed), ``hint`` a move that would have won in its place."""
-    from .puzzles import puzzle
+    """Judge the last of ``moves`` (the solver's moves and the replies so far, ending with a solver
+    move) of puzzle ``id``: :func:`pygame_rules.puzzles.judge`'s answer."""
+    from .puzzles import judge, puzzle
     from .solve import Solver
 
     p = puzzle(_field(data, "id", str))
@@ -569,45 +569,6 @@ def _puzzle_reply(data: dict) -> dict:
         )
     solver = _solvers.pop(p.id, None) or Solver()
     _solvers[p.id] = solver
-    while len(_solvers) > MAX_RECORDS:
+    while len(_solvers) > MAX_SOLVERS:
         _solvers.pop(next(iter(_solvers)))
-    position = p.load()
-    side = position.turn
-    for i, text in enumerate(moves):
-        left = p.moves - i // 2
-        move = position.move(text)
-        if i % 2 == 0 and not solver.move_wins_within(position, move, left):
-            if i < len(moves) - 1:
-                raise RequestError(f"move {i + 1} ({text}) does not win in time: the puzzle went wrong before the last move")
-            return {**_wrong(solver, move, left), "hint": _hint(p, solver, position, moves[:-1], left)}
-        position = move.after
-    if position.winner == side:
-        return {"correct": True, "solved": True}
-    left = p.moves - (len(moves) + 1) // 2
-    reply, _ = solver.defences(position, left)[0]
-    after = position.play(reply)
-    return {"correct": True, "solved": False, "reply": reply, "left": left, "hint": _hint(p, solver, after, [*moves, reply], left)}
-
-
-def _hint(p: Any, solver: Any, position: Any, moves: list[str], left: int) -> str:
-    """A solver move that wins within ``left`` moves from ``position`` (reached by ``moves``): the
-    puzzle's verified solution while the moves follow it, else the first that the search proves."""
-    if tuple(moves) == p.solution[: len(moves)]:
-        return p.solution[len(moves)]
-    return solver.winning_moves(position, left)[0]
-
-
-def _wrong(solver: Any, move: Any, left: int) -> dict:
-    """The answer to a solver move that does not force a win within ``left`` moves."""
-    after = move.after
-    if after.winner is not None:
-        return {"correct": False, "escape": None, "message": f"{move.text} ends the game: {after.describe_result()}."}
-    if left == 1:
-        return {"correct": False, "escape": None, "message": f"{move.text} does not win at once."}
-    escape, _ = solver.defences(after, left - 1)[0]
-    name = after.side_names[after.turn]
-    return {
-        "correct": False,
-        "escape": escape,
-        "message": f"{move.text} does not force a win in {left} moves: {name} escapes with {escape}.",
-    }
+    return judge(p, moves, solver)

@@ -423,6 +423,15 @@ class Position:
     symmetries: ClassVar[tuple[tuple[str, bool], ...]] = (("identity", False),)
     #: Each piece letter's counterpart on the other side, for the symmetries that swap the colours.
     colour_swap: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    #: The board editor's checks of a set-up: a ``setup.Editor`` subclass, in the game's module.
+    editor: ClassVar[type]
+    #: The puzzle generator's solver budgets (``puzzlegen``): positions searched to find a puzzle
+    #: (``nodes``) and to prove it afresh as the tests do (``check_nodes``), and the longest win
+    #: it looks for (``max_n``).
+    puzzle_search: ClassVar[Mapping[str, int]] = MappingProxyType({"max_n": 5, "nodes": 3_000, "check_nodes": 3_000})
+    #: Worked examples of the game's original page that are puzzles: (position, the page's first
+    #: move, where it comes from).
+    puzzle_examples: ClassVar[tuple[tuple[str, str, str], ...]] = ()
 
     __slots__ = ("_state", "_text", "_legal", "_decision", "_winner", "_derived")
 
@@ -549,6 +558,13 @@ class Position:
         this of every move at its horizon; games override it with a test that need not build
         ``move.after`` for most moves."""
         return move.after._decided() == self.turn
+
+    @classmethod
+    def puzzle_themes(cls, line: list[tuple[Position, Move]]) -> list[str]:
+        """The themes of a won puzzle ``line`` (each position with the move played there, the
+        solver's first) that only this game has: what wins, when the last move wins at once (a
+        blockade is every game's), then how. ``puzzlegen.themes_of`` adds the themes all share."""
+        return []
 
     def order_hint(self, move: Move) -> float:
         """How promising ``move`` looks, for the search's move ordering (higher first); 0 by default."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from operator import mul, sub
-from typing import Iterator, NamedTuple
+from types import MappingProxyType
+from typing import Any, Iterator, NamedTuple
 
 from .core import (
     DIRECTIONS,
@@ -28,6 +29,7 @@ from .core import (
     remembers,
     split_fields,
 )
+from .setup import Editor, listing
 
 BLACK, GREEN = "b", "g"
 SIDE_NAME = {BLACK: "Black", GREEN: "Green"}
@@ -257,6 +259,75 @@ class State(NamedTuple):
     drops: str
 
 
+# -- the board editor's checks (setup.py) ----------------------------------------------------
+
+
+class LilypadEditor(Editor):
+    #: The rank each side's soldiers never enter (its King races there), and drops in play order.
+    LAST_RANK = {"b": "1", "g": "8"}
+
+    fields = [
+        {"key": "drops", "kind": "sides", "label": "Still to drop its King",
+         "help": "In the first two plies, Black then Green turns a soldier on its back row into its King."},
+    ]
+
+    def extra_of(self, fields: list[str]) -> dict[str, Any]:
+        (drops,) = fields
+        return {"drops": [] if drops == "-" else list(drops)}
+
+    def extra_text(self, setup, board, turn, problems):
+        drops = setup.get("drops", [])
+        if not isinstance(drops, list) or not all(isinstance(s, str) and s in self.cls.sides for s in drops) \
+                or len(set(drops)) != len(drops):
+            problems.add("The sides still to drop their King must be a list of sides (Black, Green), each once.")
+            return None
+        first, second = self.cls.sides
+        names = self.cls.side_names
+        kings = {s: sorted(sq for sq, p in board.items() if p.isupper() and self.side(p) == s) for s in self.cls.sides}
+        ok = True
+        if drops == [first] or (drops and first in drops and drops[0] != first):
+            drops = sorted(drops, key=self.cls.sides.index)
+        if drops == [first]:
+            problems.add(f"{names[first]} drops its King first, so {names[first]} cannot still have to drop while "
+                         f"{names[second]} already has.")
+            ok = False
+        for side in drops:
+            if kings[side]:
+                problems.add(f"{names[side]} still has to drop its King but already has one on {listing(kings[side])}.",
+                             kings[side])
+                ok = False
+        if drops and turn is not None and turn != drops[0]:
+            problems.add(f"{names[drops[0]]} has its King to drop, so {names[drops[0]]} is to move.")
+            ok = False
+        for side in self.cls.sides:
+            if drops and side not in drops and not kings[side]:
+                problems.add(f"{names[side]} has dropped its King but has none on the board (nothing can be captured "
+                             "before both Kings are dropped).")
+                ok = False
+        return ("".join(drops) or "-") if ok else None
+
+    def check_squares(self, board, turn, problems):
+        cls = self.cls
+        dark = {n for n, k in zip(cls.geometry.names, cls.geometry.kinds) if k == "dark"}
+        self.misplaced(board, problems, lambda p, sq: sq in dark, lambda subject, many:
+                       f"{subject} {'stand' if many else 'stands'} on a light square; only the dark squares are used.")
+        uncrowned = {p for p, info in cls.pieces.items() if "crowned" not in info["name"]}
+        soldiers = uncrowned if cls.crowning else {p for p in cls.pieces if p.islower()}
+        what = "uncrowned checkers" if cls.crowning else "soldiers"
+        outcome = "are crowned there" if cls.crowning else "never go there"
+        self.misplaced(
+            board, problems,
+            lambda p, sq: sq not in dark or p not in soldiers or sq[1:] != self.LAST_RANK[self.side(p)],
+            lambda subject, many: f"{subject} {'stand' if many else 'stands'} on {'their' if many else 'its'} last row, "
+                                  f"and {what} {outcome}.",
+        )
+        kings = {p for p in cls.pieces if p.isupper()}
+        self.too_many(board, problems, [
+            ("".join(cls.pieces), 12, lambda side: f"{cls.checkers} (its King is one of them)"),
+            ("".join(kings), 1, lambda side: "Kings" if not cls.crowning else "pawns"),
+        ])
+
+
 @register
 class Lilypad(Position):
     """Lilypad with the Kings and Soldiers page's rules (the project's default).
@@ -267,6 +338,7 @@ class Lilypad(Position):
     """
 
     game = "lilypad"
+    editor = LilypadEditor
     title = "Lilypad"
     sides = (BLACK, GREEN)
     side_names = SIDE_NAME
@@ -734,6 +806,28 @@ class Lilypad(Position):
         # checkers gone): in the ending, who runs out of moves first decides.
         late = 1.0 - occupied.bit_count() / (2 * START_CHECKERS)
         return [*map(sub, me, them), (me[7] - them[7]) * late, (me[0] - them[0]) * late, 1.0]
+
+    # -- puzzles (puzzlegen.py) ------------------------------------------------------------------
+
+    puzzle_search = MappingProxyType({"max_n": 5, "nodes": 20_000, "check_nodes": 12_000})
+    puzzle_examples = (("8/8/8/8/2b5/1B1b1g2/8/1g5g b -", "b3>d3", "Kings and Soldiers page, diagram 2"),)
+
+    @classmethod
+    def puzzle_themes(cls, line):
+        last_position, last = line[-1]
+        mine, theirs = line[0::2], line[1::2]
+        loser = OTHER[last_position.turn]
+        themes = ["King home"] if last_position.wins_at_once(last) else []
+        loser_kings = {k for k in KINGS if SIDE_OF[k] == loser}
+        if any(k in line[0][0].board_cells() for k in loser_kings) and not any(k in last.after.board_cells() for k in loser_kings):
+            themes.append("Last King standing")
+        if any(len(m.removed) >= 2 for _, m in mine):
+            themes.append("Capture chain")
+        if any(m.removed and all(o.removed for o in pos.legal()) for pos, m in theirs):
+            themes.append("Forced capture")
+        if any(">" in m.text for _, m in mine):
+            themes.append("King swap")
+        return themes
 
     def wins_at_once(self, move: Move) -> bool:
         """Only a move that ends on the mover's last row can bring its King home."""

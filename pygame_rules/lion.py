@@ -35,8 +35,10 @@ from .core import (
     register,
     remembers,
     split_fields,
+    shown,
     square_name,
 )
+from .setup import Editor, listing
 
 WHITE, BLACK = "w", "b"
 SIDE_NAMES = {WHITE: "White", BLACK: "Black"}
@@ -353,11 +355,151 @@ def _mark_order(mark):
     return NAME_ORDER[mark[0]], NAME_ORDER[mark[1]]
 
 
+# -- the board editor's checks (setup.py) ----------------------------------------------------
+
+
+class LionEditor(Editor):
+    DIRECTIONS = {"n": "north", "e": "east", "s": "south", "w": "west"}
+    #: The rank of the enemy's green burrows, where a side's Frogs promote (they never stand there).
+    PROMOTION_RANK = {"w": "9", "b": "1"}
+    #: Letters (lowercase) of the pieces that may stand in the burrow.
+    BURROWERS = "scfb"
+
+    fields = [
+        {"key": "charges", "kind": "list", "label": "Rhino charges",
+         "help": "A rhino that moved its full distance last turn charges on in that direction.",
+         "columns": [
+             {"key": "square", "kind": "square", "label": "Rhino", "pieces": "Rr"},
+             {"key": "direction", "kind": "choice", "label": "Direction",
+              "options": [{"value": k, "label": v} for k, v in DIRECTIONS.items()]},
+             {"key": "distance", "kind": "number", "label": "Distance", "min": 1, "max": 6},
+         ]},
+        {"key": "marks", "kind": "list", "label": "Spider marks",
+         "help": "A piece a Spider leapt over cannot move while that Spider stands next to it.",
+         "columns": [
+             {"key": "spider", "kind": "square", "label": "Spider", "pieces": "Ss"},
+             {"key": "marked", "kind": "square", "label": "Marked piece", "pieces": ""},
+         ]},
+        {"key": "stuck", "kind": "squares", "label": "Stuck elephants", "pieces": "Ee",
+         "help": "An elephant that squashed a piece cannot move until its Lion ends a move next to it."},
+        {"key": "clock", "kind": "number", "min": 0, "max": DRAW_CLOCK, "label": "Plies without capture or frog move",
+         "help": "The game is drawn after 100 plies in a row in which no piece was removed and no frog moved."},
+    ]
+
+    def extra_of(self, fields):
+        charges, marks, stuck, clock = fields
+        split = lambda text: [] if text == "-" else text.split(",")  # noqa: E731
+        return {
+            "charges": [{"square": e[:2], "direction": e[2], "distance": int(e[3:])} for e in split(charges)],
+            "marks": [{"spider": e[:2], "marked": e[3:]} for e in split(marks)],
+            "stuck": split(stuck),
+            "clock": int(clock),
+        }
+
+    def extra_text(self, setup, board, turn, problems):
+        before = len(problems.items)
+        charges = []
+        for entry in self.entries(setup, "charges", "rhino charges", problems) or []:
+            if not isinstance(entry, dict):
+                problems.add("Each rhino charge must name a rhino's square, a direction and a distance.")
+                continue
+            square = self.square_value(entry.get("square"), "A charging rhino's square", problems)
+            direction, distance = entry.get("direction"), entry.get("distance")
+            if not isinstance(direction, str) or direction not in self.DIRECTIONS:
+                problems.add(f"A rhino charge's direction must be north, east, south or west, not {shown(direction)}.")
+            if isinstance(distance, bool) or not isinstance(distance, int) or not 1 <= distance <= 6:
+                problems.add(f"A rhino charge's distance must be a whole number from 1 to 6 (no rhino move on the "
+                             f"field is longer), not {shown(distance)}.", [square] if square else [])
+            if square is None:
+                continue
+            if board.get(square, EMPTY).lower() != "r":
+                problems.add(f"A rhino charge names {self.piece_at(board, square)}, not a Rhinoceros.", [square])
+            elif isinstance(direction, str) and direction in self.DIRECTIONS and isinstance(distance, int) \
+                    and not isinstance(distance, bool):
+                charges.append((square, f"{square}{direction}{distance}"))
+        for side in self.cls.sides:
+            mine = sorted({sq for sq, _ in charges if self.side(board[sq]) == side})
+            if len(mine) > 1:
+                problems.add(f"{self.cls.side_names[side]} has charges for the rhinos on {listing(mine)}; only the "
+                             "rhino a side moved last can be charging.", mine)
+        if len({sq for sq, _ in charges}) != len(charges):
+            problems.add("A rhino has two charges; it can charge in one direction only.")
+        marks = []
+        for entry in self.entries(setup, "marks", "spider marks", problems) or []:
+            if not isinstance(entry, dict):
+                problems.add("Each spider mark must name the Spider's square and the marked piece's square.")
+                continue
+            spider = self.square_value(entry.get("spider"), "A marking Spider's square", problems)
+            marked = self.square_value(entry.get("marked"), "A marked piece's square", problems)
+            if spider is None or marked is None:
+                continue
+            if board.get(spider, EMPTY).lower() != "s":
+                problems.add(f"A spider mark names {self.piece_at(board, spider)}, not a Spider.", [spider])
+            elif marked not in board or self.side(board[marked]) == self.side(board[spider]):
+                problems.add(f"The Spider on {spider} marks {self.piece_at(board, marked)}; a Spider marks only enemy "
+                             "pieces it leapt over.", [spider, marked])
+            else:
+                marks.append(f"{spider}>{marked}")
+        if len(set(marks)) != len(marks):
+            problems.add("A spider mark is listed twice.")
+        stuck = []
+        for square in self.entries(setup, "stuck", "stuck elephants", problems) or []:
+            square = self.square_value(square, "A stuck elephant's square", problems)
+            if square is None:
+                continue
+            if board.get(square, EMPTY).lower() != "e":
+                problems.add(f"A stuck elephant is listed on {square}, but {self.holding(board, square)}.", [square])
+            elif square in stuck:
+                problems.add(f"The elephant on {square} is listed as stuck twice.", [square])
+            else:
+                stuck.append(square)
+        clock = self.clock(setup, problems, "plies since a piece was removed or a frog moved")
+        if len(problems.items) > before or clock is None:
+            return None
+        # The position string lists entries sorted by square name as plain text.
+        return " ".join([
+            ",".join(sorted(text for _, text in charges)) or "-",
+            ",".join(sorted(marks)) or "-",
+            ",".join(sorted(stuck)) or "-",
+            clock,
+        ])
+
+    def check_squares(self, board, turn, problems):
+        cls = self.cls
+        field = {n for n, k in zip(cls.geometry.names, cls.geometry.kinds) if k == "field"}
+        self.misplaced(board, problems, lambda p, sq: sq in field or p.lower() in self.BURROWERS,
+                       lambda subject, many: f"{subject} {'are' if many else 'is'} in the burrow, where only Spiders, "
+                                             "Cobras, Frogs and Butterflies may stand.")
+        self.misplaced(board, problems,
+                       lambda p, sq: p.lower() != "f" or sq in field or sq[1:] != self.PROMOTION_RANK[self.side(p)],
+                       lambda subject, many: f"{subject} {'stand' if many else 'stands'} on an enemy green burrow, "
+                                             f"where {'they' if many else 'it'} would have become a Butterfly.")
+        start = cls.start().pieces_on_board().values()
+        limits = []
+        for letter in cls.pieces:
+            if letter.lower() in "fb":
+                continue
+            most = sum(1 for p in start if p == letter)
+            plural = cls.pieces[letter]["name"].split(" ", 1)[1] + "s"
+            limits.append((letter, most, lambda side, plural=plural: plural))
+        for side in cls.sides:
+            frogs = "".join(p for p in cls.pieces if p.lower() in "fb" and self.side(p) == side)
+            most = sum(1 for p in start if p.lower() == "f" and self.side(p) == side)
+            limits.append((frogs, most, lambda side: "Frogs and Butterflies (a Butterfly is a promoted Frog)"))
+        self.too_many(board, problems, limits)
+        mover = cls.other(turn) if turn is not None else None
+        if turn is not None and not any(p.lower() == "l" and self.side(p) == mover for p in board.values()):
+            name, other = cls.side_names[mover], cls.side_names[turn]
+            problems.add(f"{name} has no Lion: the game ended when it was taken, so {other} cannot be to move. "
+                         f"Put {name}'s Lion on the board, or make {name} the side to move.")
+
+
 @register
 class Lion(Position):
     """The Lion Game as docs/rules.md reconstructs it (board, setup and gap resolutions)."""
 
     game = "lion"
+    editor = LionEditor
     title = "The Lion Game"
     evaluation_names = EVALUATION_TERMS
     evaluation_weights = EVALUATION_WEIGHTS
@@ -930,6 +1072,19 @@ class Lion(Position):
                 if plans:
                     out.append(i)
         return out
+
+    # -- puzzles (puzzlegen.py) ------------------------------------------------------------------
+
+    @classmethod
+    def puzzle_themes(cls, line):
+        last_position, last = line[-1]
+        themes = []
+        if last_position.wins_at_once(last):
+            taker = cls.pieces[last_position.pieces_on_board()[last.path[0]]]["name"].split()[-1]
+            themes += ["The Lion taken", f"{taker} takes the Lion"]
+        if any(m.after.board_cells().count(b) > pos.board_cells().count(b) for pos, m in line[0::2] for b in "Bb"):
+            themes.append("Promotion")
+        return themes
 
     def wins_at_once(self, move: Move) -> bool:
         """Only taking the enemy Lion wins at once (a rhino charge stops before its own Lion)."""

@@ -49,13 +49,6 @@ from .puzzles import DATA, Puzzle, check
 from .search import analyse, best_move, level_nodes
 from .solve import OutOfBudget, Solver
 
-#: Worked examples of the original pages that are puzzles: game, position, the page's first
-#: move, and where it comes from.
-EXAMPLES = (
-    ("lilypad", "8/8/8/8/2b5/1B1b1g2/8/1g5g b -", "b3>d3", "Kings and Soldiers page, diagram 2"),
-    ("three-crowns", "1g3b2/2b5/g3B2b/b7/gb1G4/3B1g2/3gGb1b/gbg5 g - 0", "f3-e3", "3 Crowns page, example 1"),
-)
-
 #: The contempt the games of the shipped puzzles were played with (every game's until 2026-11-29),
 #: kept so that a seed still gives the same games, and so the same puzzles, whatever the
 #: computer's own contempt becomes.
@@ -67,14 +60,6 @@ VARIANTS = {("lilypad", "invisible-city"): 16}
 #: At most this share of a game's puzzles in 2 moves, and won by leaving no move (the games' own
 #: wins first); 3 Crowns' crowned lines leave room for the seventh stone, which is rarer.
 SHARE = {2: 0.5, "Blockade": 0.2, "Crowned line": 0.85}
-#: The solver's budgets: positions searched to find a puzzle (``nodes``) and to prove it afresh
-#: as the tests do (``check_nodes``, so the tests stay quick); the longest win (``max_n``). 3
-#: Crowns has about 40 moves a ply: its wins stop at 3 moves.
-SEARCH = {
-    "lilypad": {"max_n": 5, "nodes": 20_000, "check_nodes": 12_000},
-    "three-crowns": {"max_n": 3, "nodes": 6_000, "check_nodes": 5_000},
-    "lion": {"max_n": 5, "nodes": 3_000, "check_nodes": 3_000},
-}
 #: Puzzles taken from one game played and its sidelines, at most; with those a move later along
 #: their wins (:func:`later`), this many times as many.
 PER_GAME = 3
@@ -184,50 +169,19 @@ def replay(p: Puzzle) -> list[tuple[Position, Move]]:
     return line
 
 
-def _crowned(position: Position, side: str) -> int:
-    return sum(1 for p in position.board_cells() if p.isupper() and type(position).pieces[p]["side"] == side)
-
-
 def themes_of(p: Puzzle) -> tuple[str, ...]:
     """What wins the puzzle, then how, read off its solution: the win (a King home, the last King
     standing, a crowned line, the seventh stone, the Lion taken, or a blockade: no move left to the
     loser) first, then what the solution does on the way."""
     line = replay(p)
     last_position, last = line[-1]
-    solver = last_position.turn
-    loser = last_position.other(solver)
     mine, theirs = line[0::2], line[1::2]
-    found = []
-    if not last_position.wins_at_once(last):
-        found.append("Blockade")
-    elif p.game == "lilypad":
-        found.append("King home")
-    elif p.game == "three-crowns":
-        found.append("The seventh stone" if last.removed and pieces_of(last.after, loser) == 7 else "Crowned line")
-    else:
-        found.append(f"{type(last_position).pieces[last_position.pieces_on_board()[last.path[0]]]['name'].split()[-1]} takes the Lion")
-        found.insert(0, "The Lion taken")
-    if p.game == "lilypad":
-        kings = {"b": "BX", "g": "GY"}[loser]
-        if any(k in line[0][0].board_cells() for k in kings) and not any(k in last.after.board_cells() for k in kings):
-            found.append("Last King standing")
-        if any(len(m.removed) >= 2 for _, m in mine):
-            found.append("Capture chain")
-        if any(m.removed and all(o.removed for o in pos.legal()) for pos, m in theirs):
-            found.append("Forced capture")
-        if any(">" in m.text for _, m in mine):
-            found.append("King swap")
-    if p.game == "three-crowns":
-        if any(_crowned(m.after, solver) > _crowned(pos, solver) for pos, m in mine[:-1]):
-            found.append("Crowning")
-        if any(not m.removed and _crowned(m.after, loser) < _crowned(pos, loser) for pos, m in mine):
-            found.append("Uncrowning")
-    if any(m.removed for _, m in mine[:-1]) and "Capture chain" not in found:
+    found = [] if last_position.wins_at_once(last) else ["Blockade"]
+    found += type(last_position).puzzle_themes(line)
+    if any(m.removed for _, m in mine[:-1]) and not any(theme.startswith("Capture") for theme in found):
         found.append("Capture")
     if any(m.removed for _, m in theirs):
         found.append("Sacrifice")
-    if p.game == "lion" and any(m.after.board_cells().count(b) > pos.board_cells().count(b) for pos, m in mine for b in "Bb"):
-        found.append("Promotion")
     start, first = mine[0]
     if not first.removed and any(m.removed for m in start.legal()):
         found.append("Quiet first move")  # a capture there to take, and declined
@@ -365,7 +319,7 @@ def plays_differently(p: Puzzle) -> bool:
         position = position_class(p.game).from_text(p.position)
     except ValueError:
         return True
-    solver = Solver(max_nodes=SEARCH[p.game]["nodes"])
+    solver = Solver(max_nodes=position_class(p.game).puzzle_search["nodes"])
     try:
         if solver.forced_win_length(position, p.moves) != p.moves:
             return True
@@ -378,7 +332,7 @@ def later(p: Puzzle) -> Iterator[Position]:
     """The positions a move later along puzzle ``p``'s win (its first move, then each defence)
     where the solver still has 2 or more moves to go: sidelines of strong play that are puzzles of
     their own, found at little cost."""
-    solver = Solver(max_nodes=SEARCH[p.game]["nodes"])
+    solver = Solver(max_nodes=position_class(p.game).puzzle_search["nodes"])
     position = p.load()
     try:
         for first in (p.solution[0], *p.alternatives):
@@ -398,7 +352,7 @@ def find(task: tuple[str, str | None, int, int]) -> dict:
     no position twice. The line the progress file keeps."""
     game, variant, seed, index = task
     record = self_played(game, seed, index, variant)
-    budget = SEARCH[game]
+    budget = position_class(game).puzzle_search
     found: list[Puzzle] = []
     keys = set()
 
@@ -440,12 +394,12 @@ def find(task: tuple[str, str | None, int, int]) -> dict:
 
 def examples(game: str) -> list[Puzzle]:
     """The worked examples of the rules pages that make puzzles the tests prove quickly."""
+    cls = position_class(game)
     found = []
-    for example_game, text, first, source in EXAMPLES:
-        if example_game == game:
-            p, _ = make_puzzle(game, position_class(game).from_text(text), first, source, **SEARCH[game])
-            if p is not None:
-                found.append(p)
+    for text, first, source in cls.puzzle_examples:
+        p, _ = make_puzzle(game, cls.from_text(text), first, source, **cls.puzzle_search)
+        if p is not None:
+            found.append(p)
     return found
 
 
@@ -455,7 +409,7 @@ def examples(game: str) -> list[Puzzle]:
 def finish(p: Puzzle, measured: dict[str, int] | None = None) -> Puzzle:
     """``p`` with its themes, title (a worked example's says where it comes from) and rating."""
     themes = themes_of(p)
-    source = next((where for game, text, _, where in EXAMPLES if (game, text) == (p.game, p.position)), "")
+    source = next((where for text, _, where in position_class(p.game).puzzle_examples if text == p.position), "")
     measured = measured or p.measured or measure(p)
     return dataclasses.replace(p, themes=themes, title=title_of(p, themes, source), rating=rating_of(p.moves, measured), measured=measured)
 

@@ -26,7 +26,7 @@ from .core import Position, RulesError, position_class, shown
 if TYPE_CHECKING:
     from .solve import Solver
 
-__all__ = ["Puzzle", "check", "puzzle", "puzzles"]
+__all__ = ["Puzzle", "check", "judge", "puzzle", "puzzles"]
 
 DATA = "puzzles.json"
 
@@ -147,3 +147,54 @@ def check(p: Puzzle, solver: "Solver | None" = None) -> list[str]:
     if position.winner != side:
         problems.append("the solution does not end with a win")
     return problems
+
+
+def judge(p: Puzzle, moves: list[str], solver: Solver) -> dict[str, Any]:
+    """Judge the last of ``moves`` (the solver's moves and the replies so far, from the puzzle's
+    start, ending with a solver move), by exhaustive search. Correct: ``{"correct": True,
+    "solved": True}`` once it has won, else the defence to play (``reply``, the longest), the
+    moves ``left`` and a ``hint`` (a move that wins after the reply). Wrong: ``{"correct": False,
+    "escape", "message", "hint"}``, ``escape`` a reply after which the solver no longer wins in
+    time (None when the move ends the game or was the last one allowed), ``hint`` a move that
+    would have won in its place. A solver move before the last that does not win is a RulesError.
+    ``solver`` may be one kept from the puzzle's earlier moves: its tables make the answer quick."""
+    position = p.load()
+    side = position.turn
+    for i, text in enumerate(moves):
+        left = p.moves - i // 2
+        move = position.move(text)
+        if i % 2 == 0 and not solver.move_wins_within(position, move, left):
+            if i < len(moves) - 1:
+                raise RulesError(f"move {i + 1} ({text}) does not win in time: the puzzle went wrong before the last move")
+            return {**_wrong(solver, move, left), "hint": _hint(p, solver, position, moves[:-1], left)}
+        position = move.after
+    if position.winner == side:
+        return {"correct": True, "solved": True}
+    left = p.moves - (len(moves) + 1) // 2
+    reply, _ = solver.defences(position, left)[0]
+    after = position.play(reply)
+    return {"correct": True, "solved": False, "reply": reply, "left": left, "hint": _hint(p, solver, after, [*moves, reply], left)}
+
+
+def _hint(p: Puzzle, solver: Solver, position: Position, moves: list[str], left: int) -> str:
+    """A solver move that wins within ``left`` moves from ``position`` (reached by ``moves``): the
+    puzzle's verified solution while the moves follow it, else the first that the search proves."""
+    if tuple(moves) == p.solution[: len(moves)]:
+        return p.solution[len(moves)]
+    return solver.winning_moves(position, left)[0]
+
+
+def _wrong(solver: Solver, move: Any, left: int) -> dict[str, Any]:
+    """The answer to a solver move that does not force a win within ``left`` moves."""
+    after = move.after
+    if after.winner is not None:
+        return {"correct": False, "escape": None, "message": f"{move.text} ends the game: {after.describe_result()}."}
+    if left == 1:
+        return {"correct": False, "escape": None, "message": f"{move.text} does not win at once."}
+    escape, _ = solver.defences(after, left - 1)[0]
+    name = after.side_names[after.turn]
+    return {
+        "correct": False,
+        "escape": escape,
+        "message": f"{move.text} does not force a win in {left} moves: {name} escapes with {escape}.",
+    }

@@ -32,6 +32,7 @@ from .core import (
     register,
     split_fields,
 )
+from .setup import Editor
 
 GREEN, BLACK = "g", "b"
 UNCROWNED = {GREEN: "g", BLACK: "b"}
@@ -228,6 +229,46 @@ class State(NamedTuple):
     clock: int
 
 
+# -- the board editor's checks (setup.py) ----------------------------------------------------
+
+
+class ThreeCrownsEditor(Editor):
+    fields = [
+        {"key": "bound", "kind": "square", "label": "Bound stone",
+         "help": "On Green's second turn, Green may only step the stone it moved first.",
+         "options": [{"value": "-", "label": "None"}, {"value": "*", "label": "Before Green's first move"}],
+         "pieces": "gG"},
+        {"key": "clock", "kind": "number", "min": 0, "max": DRAW_CLOCK, "label": "Plies without capture or crowning",
+         "help": "The game is drawn after 100 plies in a row with no capture, crowning or uncrowning."},
+    ]
+
+    def extra_of(self, fields):
+        bound, clock = fields
+        return {"bound": bound, "clock": int(clock)}
+
+    def extra_text(self, setup, board, turn, problems):
+        bound = setup.get("bound", "-")
+        ok = True
+        if bound == "*":
+            if turn is not None and turn != "g":
+                problems.add("Before Green's first move (as the bound stone says), Green must be the side to move.")
+                ok = False
+        elif bound != "-":
+            square = self.square_value(bound, "The bound stone's square", problems)
+            if square is None:
+                ok = False
+            elif board.get(square) not in ("g", "G"):
+                problems.add(f"The bound stone must be a Green stone (the one Green moved first), but "
+                             f"{self.holding(board, square)}.", [square])
+                ok = False
+        clock = self.clock(setup, problems, "plies since a capture, crowning or uncrowning")
+        return f"{bound} {clock}" if ok and clock is not None else None
+
+    def check_squares(self, board, turn, problems):
+        stones = "".join(self.cls.pieces)
+        self.too_many(board, problems, [(stones, 10, lambda side: "stones")])
+
+
 @register
 class ThreeCrowns(Position):
     """3 Crowns with the Zillions implementation's rules (docs/rules.md, 3 CROWNS).
@@ -240,6 +281,7 @@ class ThreeCrowns(Position):
     """
 
     game = "three-crowns"
+    editor = ThreeCrownsEditor
     title = "3 Crowns"
     evaluation_names = EVALUATION_TERMS
     evaluation_weights = EVALUATION_WEIGHTS
@@ -523,6 +565,30 @@ class ThreeCrowns(Position):
                 edges.append((text, (changes, end, True), order, captured, _wins(after, side)))
 
     # -- for the UI and the search ---------------------------------------------------------------
+
+    # -- puzzles (puzzlegen.py) ------------------------------------------------------------------
+
+    # About 40 moves a ply: its wins stop at 3 moves.
+    puzzle_search = MappingProxyType({"max_n": 3, "nodes": 6_000, "check_nodes": 5_000})
+    puzzle_examples = (("1g3b2/2b5/g3B2b/b7/gb1G4/3B1g2/3gGb1b/gbg5 g - 0", "f3-e3", "3 Crowns page, example 1"),)
+
+    @classmethod
+    def puzzle_themes(cls, line):
+        last_position, last = line[-1]
+        mine = line[0::2]
+        solver, loser = last_position.turn, last_position.other(last_position.turn)
+
+        def stones(position, side, letters):
+            return sum(1 for p in position.board_cells() if p in letters and cls.pieces[p]["side"] == side)
+
+        themes = []
+        if last_position.wins_at_once(last):
+            themes.append("The seventh stone" if last.removed and stones(last.after, loser, "bBgG") == 7 else "Crowned line")
+        if any(stones(m.after, solver, "BG") > stones(pos, solver, "BG") for pos, m in mine[:-1]):
+            themes.append("Crowning")
+        if any(not m.removed and stones(m.after, loser, "BG") < stones(pos, loser, "BG") for pos, m in mine):
+            themes.append("Uncrowning")
+        return themes
 
     def order_hint(self, move: "StoneMove") -> float:
         """Jumps first (each captures or uncrowns), then steps that crown the moving stone."""

@@ -29,6 +29,7 @@ import base64
 import collections
 import gzip
 import hashlib
+import html
 import http.server
 import importlib.util
 import json
@@ -464,6 +465,20 @@ def write_policy(site: Path) -> None:
         page.write_text(POLICY_META.sub(f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">', text))
 
 
+GAMES_NAV = '<nav id="games" class="games" aria-label="Games"></nav>'
+
+
+def write_game_buttons(site: Path, games: list[dict]) -> None:
+    """Write the top bar's game buttons into index.html (the page's script binds them): drawn with the
+    page's first paint, the bar does not grow under the board a moment later."""
+    page = site / "index.html"
+    text = page.read_text()
+    if GAMES_NAV not in text:
+        sys.exit(f"build.py: index.html has no {GAMES_NAV}")
+    buttons = "".join(f'<button type="button" data-game="{html.escape(g["id"])}">{html.escape(g["title"])}</button>' for g in games)
+    page.write_text(text.replace(GAMES_NAV, GAMES_NAV.replace("></nav>", f">{buttons}</nav>")))
+
+
 def stamp_build_id(site: Path) -> str:
     """Write the build's id into every page's ``<meta name="ks-build">``; return it.
 
@@ -547,7 +562,9 @@ def build() -> Path:
         write_snapshot(wheel, write_lock(wheel, pyodide_dir))
     # A module, not a .json file: a page downloads it with its other modules (ks-board.js names it),
     # and every browser with modules reads it (JSON modules are recent).
-    data = json.dumps(json.dumps(games_data(), separators=(",", ":")))
+    catalog = games_data()
+    data = json.dumps(json.dumps(catalog, separators=(",", ":")))
+    write_game_buttons(DIST, catalog["games"])
     (DIST / "games.js").write_text(f"// Written by build.py from the rules engine (common/catalog.js reads it).\nexport default JSON.parse({data});\n")
     # The opening's answers, for a first visit before Python is ready (kept under build/ per version
     # of the package's sources: preparing them takes minutes).

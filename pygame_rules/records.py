@@ -518,10 +518,9 @@ def decode_moves(game_id: str, variant: str | None, start: "str | None", code: s
             raise RecordError(f"the link's move code holds more than {MAX_PLIES:,} moves")
         game.play(texts[digit - 1])
     if number:
-        raise RecordError(
-            f"the link's move code goes on after the end of the game ({game.describe_result()}, "
-            f"move {len(game.history)}): it has been changed or belongs to another game"
-        )
+        where = (f"the end of the game ({game.describe_result()}, move {len(game.history)})" if game.result is not None
+                 else f"its last move (move {len(game.history)})")
+        raise RecordError(f"the link's move code goes on after {where}: it has been changed or belongs to another game")
     if check != _checksum(cls, game.start, game.history):
         raise RecordError("the link's move code fails its check: it has been changed, cut short, or belongs to another game")
     return game

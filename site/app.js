@@ -1,6 +1,6 @@
 // The page: wires the features together. The game view (game/game.js) is the one board with the
 // game in progress; friend games, the library and the other views are features of their own, each
-// registered with the router (router.js), which shows one view at a time by the address's hash.
+// registered with the router (common/router.js), which shows one view at a time by the address's hash.
 //
 // One folder per feature (game/, analysis/, puzzles/, editor/, library/, learn/, embed/), around
 // the shared board/ and engine/ (the Python worker); common/ holds only what no feature owns and
@@ -36,7 +36,7 @@ import { importDroppedFiles, tellUnreadable } from "./library/library-early.js";
 import { analysisHash, isAnalysisHash, linkHash, readLink } from "./common/links.js";
 import { describeError, showMessage } from "./common/messages.js";
 import { readPuzzleHash } from "./puzzles/puzzle-data.js";
-import { createRouter, lazyView } from "./router.js";
+import { createRouter, lazyView } from "./common/router.js";
 import { createRulesView } from "./learn/rules.js";
 import { followOtherTabs, openLinkHere, resumeAfterRestart, startingTries } from "./game/game-open.js";
 // Written by build.py, read by common/catalog.js: bundled with the page, not fetched after it.

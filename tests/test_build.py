@@ -216,3 +216,16 @@ def test_every_page_gets_the_one_policy_and_a_page_without_its_tag_stops_the_bui
     # The site's own pages carry the tag, and the embedding guide quotes the policy as it is.
     assert all(build.POLICY_META.search(page.read_text()) for page in build.SITE.glob("*.html"))
     assert build.CONTENT_SECURITY_POLICY in (build.ROOT / "docs" / "embedding.md").read_text()
+
+
+def test_the_top_bars_game_buttons_are_in_the_page_itself(tmp_path):
+    """Drawn with the first paint (the page's script binds them later), so the bar does not grow
+    under the board; titles are escaped; a page without the bar's tag stops the build."""
+    shutil.copy(build.SITE / "index.html", tmp_path / "index.html")
+    games = [{"id": "lilypad", "title": "Lilypad"}, {"id": "x", "title": "A <b> & c"}]
+    build.write_game_buttons(tmp_path, games)
+    text = (tmp_path / "index.html").read_text()
+    assert '<button type="button" data-game="lilypad">Lilypad</button><button type="button" data-game="x">A &lt;b&gt; &amp; c</button></nav>' in text
+    (tmp_path / "index.html").write_text(PAGE)
+    with pytest.raises(SystemExit, match="index.html has no"):
+        build.write_game_buttons(tmp_path, games)

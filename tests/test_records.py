@@ -437,6 +437,15 @@ def test_tampered_link_codes():
     past_the_end = _code(number + (radices << records.CHECK_BITS))
     with pytest.raises(RecordError, match=r"goes on after the end of the game \(draw by threefold repetition, move 4\)"):
         decode_moves("lion", None, None, past_the_end)
+    # A code running on past its last move in a game that goes on says so, not "the end of the game".
+    going = Game("lion")
+    going.play("f1-f1")
+    number = _code_number(encode_moves(going))
+    radices = len(going.positions[0].moves()) + 1
+    stop = len(going.moves()) + 1  # the code's "no more moves" after the first move
+    past_the_last = _code(number + ((radices * stop) << records.CHECK_BITS))
+    with pytest.raises(RecordError, match=r"goes on after its last move \(move 1\)"):
+        decode_moves("lion", None, None, past_the_last)
 
 
 def _code_number(code: str) -> int:

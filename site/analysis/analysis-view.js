@@ -7,6 +7,7 @@ import { graphMarkup } from "./gamereview.js";
 import * as variations from "./variations.js";
 import { firstOfPair, moveLabel, sideName, sideToMove, turnIndex } from "./analysis-state.js";
 import { renderEngine } from "./engine-view.js";
+import { capitalise } from "../common/catalog.js";
 
 export const MARKUP = `
   <section class="stage" aria-label="Analysis board">
@@ -173,4 +174,3 @@ export function renderGraph({ a, $ }) {
   $("analysis-graph-caption").textContent = `${sideName(a, 0)}'s chances (expected result), move by move: higher is better for ${sideName(a, 0)}. Click the graph to go to a move.`;
 }
 
-const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);

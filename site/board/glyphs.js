@@ -140,7 +140,7 @@ const animal = (emblem, scale) =>
   `<circle class="pc-shadow" cy="4" r="40"/><circle class="pc-body" r="40"/><circle class="pc-line" r="33"/>` +
   `<g transform="scale(${scale})">${emblem()}</g>`;
 
-export const GLYPHS = {
+const GLYPHS = {
   checker: () => disc(),
   king: () => disc() + crown(1, 0.95),
   crowned: () => stacked(),

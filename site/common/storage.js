@@ -18,8 +18,9 @@
 // - Every write says whether it was kept (false: storage full or turned off).
 //
 // An entry: {id, record, cursor, board, lastMove, mode, level, created, updated, result,
-// resultText, imported}: record is {game, variant, start, moves} (start null = the game's start
-// position), cursor how many of the moves the board showed (review), board / lastMove what was
+// resultText, resigned, takenBack, imported}: record is {game, variant, start, moves} (start null =
+// the game's start position), cursor how many of the moves the board showed (review; takenBack: by
+// Undo, to play on from there, so a finished game's result is not shown), board / lastMove what was
 // drawn last (only to draw at once before Python has checked the record), mode / level who played,
 // result / resultText the end as Python last said it (for the library's list), and imported what
 // an imported record said beyond its moves ({moves, tags, comments, result, resultText}: the
@@ -35,10 +36,6 @@ const SET_ASIDE_PREFIX = `${PREFIX}set-aside/`; // {what, why, when, text}: a te
 const LAST_KEY = `${PREFIX}last`; // {current: entry id, <game id>: entry id}: what each game type last showed
 const OLD_DAMAGED_KEY = `${PREFIX}damaged`; // an earlier site's list of set-aside texts: moved into set-aside keys
 const TOLD_KEY = `${PREFIX}unreadable-told`; // [key]: the unreadable keys the person was told of
-const SOLVED = "puzzles-solved"; // [puzzle id]: the puzzles solved in this browser (a readValue name)
-const ATTEMPTS = "puzzle-attempts"; // [attempt]: every puzzle tried (puzzle-progress.js; a readValue name)
-/** Attempts kept at most (the oldest go first): some 100 bytes each, well inside a browser's storage. */
-export const MAX_ATTEMPTS = 5000;
 
 /** Bounds on what a record may hold (a position string, a move text, the number of moves). */
 export const LIMITS = { position: 4000, move: 64, moves: 10000 };
@@ -119,6 +116,7 @@ function checkEntry(id, value) {
     result: shortText(value.result, 16),
     resultText: shortText(value.resultText, 200),
     resigned: shortText(value.resigned, 16), // the side that resigned (the game view checks it is one)
+    takenBack: value.takenBack === true && cursor < record.moves.length, // Undo took moves back to play on
     imported: checkImported(value.imported),
   };
 }
@@ -141,7 +139,7 @@ const TAG_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 export function checkImported(value) {
   if (!isPlainObject(value)) return null;
   const texts = (map, keyOk, max) =>
-    Object.fromEntries(Object.entries(isPlainObject(map) ? map : {}).filter(([k, v]) => keyOk(k) && typeof v === "string" && v.length <= max).slice(0, 100));
+    Object.fromEntries(Object.entries(isPlainObject(map) ? map : {}).filter(([k, v]) => keyOk(k) && typeof v === "string" && v.length <= max));
   let moves = [];
   try {
     moves = checkRecord({ game: "-", moves: value.moves }).moves;
@@ -367,13 +365,20 @@ export function createStorage(store = browserStorage(), events = globalThis) {
     /**
      * Write one entry (and remember it as its game's and the tab's last); false when storage is
      * full or off, or when its key holds a text this page cannot read (another tab's: it is never
-     * overwritten; save under a new id).
+     * overwritten; save under a new id). Fields of the entry there that this page does not know
+     * are kept.
      */
     writeEntry(entry) {
       const key = ENTRY_PREFIX + entry.id;
       const held = get(key);
-      if (held != null && !checkEntryText(entry.id, held, { has: () => true }).entry) return false;
-      const kept = put(key, JSON.stringify(entry));
+      let others = {};
+      if (held != null) {
+        const checked = checkEntryText(entry.id, held, { has: () => true }).entry;
+        if (!checked) return false;
+        // Fields this page does not know (a newer site's, written in another tab) are written back as they were.
+        others = Object.fromEntries(Object.entries(parse(held).value).filter(([name]) => !Object.hasOwn(checked, name)));
+      }
+      const kept = put(key, JSON.stringify({ ...others, ...entry }));
       if (kept) put(LAST_KEY, JSON.stringify({ ...readLast(), current: entry.id, [entry.record.game]: entry.id }));
       return kept;
     },
@@ -442,44 +447,10 @@ export function createStorage(store = browserStorage(), events = globalThis) {
       return !blocked.has(name) && put(PREFIX + name, JSON.stringify(value));
     },
 
-    /**
-     * The ids of the puzzles solved in this browser, of those in `knownIds` (a Set) only (the saved
-     * list may also hold another site version's ids: they are ignored here and kept on write).
-     */
-    readSolvedPuzzles(knownIds) {
-      const all = storage.readValue(SOLVED, solvedList, "your solved puzzles") ?? [];
-      return new Set(all.filter((id) => knownIds.has(id)));
-    },
-
-    /** Keep the solved puzzles' ids (added to those already kept); false when storage is full or off. */
-    writeSolvedPuzzles(ids) {
-      const held = storage.readValue(SOLVED, solvedList, "your solved puzzles") ?? [];
-      return storage.writeValue(SOLVED, [...new Set([...held, ...ids])].sort());
-    },
-
-    /**
-     * The puzzle attempts kept in this browser, each checked by `check(value)` (an attempt, or null
-     * when unsound: another site version's, say, dropped here). An unreadable list is set aside
-     * first (readValue), so the next write loses nothing.
-     */
-    readPuzzleAttempts(check) {
-      const list = storage.readValue(ATTEMPTS, attemptList, "your puzzle progress") ?? [];
-      return list.map(check).filter(Boolean);
-    },
-
-    /**
-     * Add attempts to those kept, merged with what is there now (another tab may have added its
-     * own since this one read: `merge(stored, added)` keeps both). False when storage is full or off.
-     */
-    addPuzzleAttempts(added, check, merge) {
-      const all = merge(storage.readPuzzleAttempts(check), added);
-      return storage.writeValue(ATTEMPTS, all.slice(-MAX_ATTEMPTS));
-    },
-
-    /** Call fn() when another tab changes the puzzle progress (solved puzzles or attempts). */
-    onPuzzleProgressChanged(fn) {
-      const keys = new Set([PREFIX + ATTEMPTS, PREFIX + SOLVED]);
-      globalThis.addEventListener?.("storage", (event) => {
+    /** Call fn() when another tab changes one of the values named in `names` (see readValue). */
+    onValueChanged(names, fn) {
+      const keys = new Set(names.map((name) => PREFIX + name));
+      events.addEventListener?.("storage", (event) => {
         if (event.key === null || keys.has(event.key)) fn();
       });
     },
@@ -495,16 +466,4 @@ export function createStorage(store = browserStorage(), events = globalThis) {
     },
   };
   return storage;
-}
-
-// The puzzle attempts: a list (each attempt is checked by the puzzles' own checkAttempt).
-function attemptList(value) {
-  if (!Array.isArray(value)) throw new Error("it is not a list of puzzle attempts");
-  return value;
-}
-
-// The solved puzzles' ids: a list of short texts.
-function solvedList(value) {
-  if (!Array.isArray(value)) throw new Error("it is not a list of puzzles");
-  return value.filter((id) => typeof id === "string" && id.length <= 100);
 }

@@ -7,7 +7,7 @@
 // It posts each board event to the parent page as {source: "ks-board", type, id, ...} (embed.html
 // lists the fields); `id` is echoed so a page with several frames can tell them apart.
 
-import { quote } from "../common/catalog.js";
+import { quoteList } from "../common/catalog.js";
 import "./ks-board.js";
 import { beforeReload } from "../common/takeover.js";
 
@@ -30,7 +30,7 @@ function apply() {
     const error = document.createElement("p");
     error.className = "error";
     error.setAttribute("role", "alert");
-    error.textContent = `board.html: unknown setting ${unknown.map((k) => quote(k)).join(", ")} (settings: id, ${ATTRIBUTES.join(", ")})`;
+    error.textContent = `board.html: unknown setting ${quoteList(unknown)} (settings: id, ${ATTRIBUTES.join(", ")})`;
     main.append(error);
   }
   frameId = (params.get("id") ?? "").slice(0, 100);

@@ -1,7 +1,7 @@
 // <ks-board>'s attributes, read and checked: each reader throws an Error that names the attribute
 // and what it accepts (the element shows it and fires ks-error). embed.html documents them.
 
-import { boardEntry, gameEntry, quote } from "../common/catalog.js";
+import { boardEntry, gameEntry, quote, quoteList } from "../common/catalog.js";
 import { positionMarks, readDiagram, readPosition } from "./notation.js";
 
 /** The buttons `controls` may name, and their labels. */
@@ -55,7 +55,7 @@ function squareList(element, name, info) {
   const names = new Set(info.squares.map((s) => s.name));
   const squares = words(element.getAttribute(name));
   const bad = squares.filter((s) => !names.has(s));
-  if (bad.length) throw new Error(`${name}: ${bad.map((s) => quote(s)).join(", ")} ${bad.length > 1 ? "are not squares" : "is not a square"} of the ${info.title} board`);
+  if (bad.length) throw new Error(`${name}: ${quoteList(bad)} ${bad.length > 1 ? "are not squares" : "is not a square"} of the ${info.title} board`);
   return squares;
 }
 
@@ -92,6 +92,6 @@ export function readPlayers(element, info, levels) {
 export function readControls(element, diagram) {
   const controls = diagram ? [] : words(element.getAttribute("controls"));
   const unknown = controls.filter((c) => !Object.hasOwn(CONTROLS, c));
-  if (unknown.length) throw new Error(`controls: unknown ${unknown.map((c) => quote(c)).join(", ")} (controls: ${Object.keys(CONTROLS).join(", ")})`);
+  if (unknown.length) throw new Error(`controls: unknown ${quoteList(unknown)} (controls: ${Object.keys(CONTROLS).join(", ")})`);
   return [...new Set(controls)];
 }

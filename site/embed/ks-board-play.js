@@ -2,13 +2,14 @@
 // shared rules engine, the computer's turn, undo and new game. The element draws and says what
 // this decides through `host`; a new render of the element drops this game for a new one.
 
+import { capitalise } from "../common/catalog.js";
 import { sharedEngine } from "./ks-board-shared.js";
 
 export class BoardPlay {
   search = null; // the computer's search under way
   ended = false;
   start = null; // the moves the board was given (the game's start, for undo and new game)
-  firstTurn = null;
+  movers = []; // who made each move made here: "computer", "human", or null (a kept game's: not known)
   dropped = false; // the element has moved on: answers that arrive now are ignored
 
   /**
@@ -39,6 +40,7 @@ export class BoardPlay {
     const given = this.record.moves.length;
     this.record = { ...this.record, moves: state.history };
     this.start = state.history.slice(0, given);
+    this.movers = state.history.slice(given).map(() => null);
     this.show(state);
   }
 
@@ -58,6 +60,7 @@ export class BoardPlay {
       const state = await (await sharedEngine()).call({ op: "play", ...this.record, move });
       if (this.dropped) return;
       this.record = { ...this.record, moves: state.history };
+      this.movers.push(by);
       this.show(state, state.lastMove);
       this.host.fire("ks-move", { move: state.lastMove.text, by, state });
       this.afterMove();
@@ -104,14 +107,20 @@ export class BoardPlay {
     this.search = null;
   }
 
-  // Undo takes back one move, or against the computer back to the person's last turn.
+  // Undo takes back one move, or against the computer back to the person's last turn (Python says
+  // whose turn each earlier position is).
   async undo() {
     this.stopThinking();
     let moves = this.record.moves.slice(0, -1);
-    if (this.computer) {
-      while (moves.length > this.start.length && this.#turnAfter(moves) === this.computer) moves = moves.slice(0, -1);
+    try {
+      const engine = await sharedEngine();
+      const turnAfter = async (shown) => (await engine.call({ op: "state", ...this.record, moves: shown })).turn;
+      while (this.computer && moves.length > this.start.length && (await turnAfter(moves)) === this.computer) moves = moves.slice(0, -1);
+    } catch (error) {
+      if (!this.dropped) this.host.showError(error);
+      return;
     }
-    await this.#restart(moves);
+    if (!this.dropped) await this.#restart(moves);
   }
 
   async newGame() {
@@ -119,14 +128,9 @@ export class BoardPlay {
     await this.#restart(this.start ?? []);
   }
 
-  // The side to move after `moves` from the start: sides alternate in all three games.
-  #turnAfter(moves) {
-    const sides = this.info.sides.map((s) => s.id);
-    return sides[(sides.indexOf(this.firstTurn) + moves.length - this.start.length) % 2];
-  }
-
   async #restart(moves) {
     this.record = { ...this.record, moves };
+    this.movers = this.movers.slice(0, moves.length - this.start.length);
     try {
       const state = await (await sharedEngine()).call({ op: "state", ...this.record });
       if (this.dropped) return;
@@ -139,7 +143,6 @@ export class BoardPlay {
 
   show(state, motion = null) {
     this.host.setState(state);
-    this.firstTurn ??= state.turn;
     const humanTurn = state.turn !== this.computer;
     this.host.board().set({
       position: state.board,
@@ -151,7 +154,7 @@ export class BoardPlay {
     });
     const side = this.info.sides.find((s) => s.id === state.turn)?.name ?? state.turn;
     if (this.isStatic) this.host.say("");
-    else if (state.result != null) this.host.say(state.resultText.replace(/^./, (c) => c.toUpperCase()) + ".", "over");
+    else if (state.result != null) this.host.say(`${capitalise(state.resultText)}.`, "over");
     else this.host.say(`${side} to move${this.computer && humanTurn ? " (you)" : ""}.`);
     this.#enableControls();
   }
@@ -159,7 +162,7 @@ export class BoardPlay {
   #enableControls() {
     const made = this.record.moves.length - this.start.length;
     const { undo, new: again } = this.host.buttons();
-    if (undo) undo.disabled = !(made > 0 && (!this.computer || this.firstTurn !== this.computer || made > 1));
+    if (undo) undo.disabled = !(made > 0 && this.movers.some((by) => by !== "computer")); // a move of the person's to take back
     if (again) again.disabled = made <= 0;
   }
 }

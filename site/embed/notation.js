@@ -10,7 +10,7 @@
 // Bad input throws a NotationError saying what is wrong. tests/test_notation_js.py checks that this
 // reads every position of the project's test data exactly as Python does.
 
-import { quote as quoteShort } from "../common/catalog.js";
+import { quote as quoteShort, quoteList } from "../common/catalog.js";
 
 export class NotationError extends Error {
   constructor(message) {
@@ -215,7 +215,7 @@ export function readPosition(text, info) {
     });
     for (const side of sides) {
       const mine = reading.charges.filter((c) => sideOf(c.square) === side).map((c) => c.square);
-      if (mine.length > 1) throw bad(`${sideName(info, side)} has charge entries ${mine.join(", ")}: a side has one at most`);
+      if (mine.length > 1) throw bad(`${sideName(info, side)} has charge entries ${quoteList(mine)}: a side has one at most`);
     }
     reading.marks = entries(marksText, "marks").map((entry) => {
       const m = entry.match(/^([a-g][1-9])>([a-g][1-9])$/);

@@ -9,7 +9,7 @@
 
 import { fetchPrepared, mayBePrepared, PARTS, preparedAnswer, unpackPrepared } from "./prepared.js";
 
-export class EngineError extends Error {
+class EngineError extends Error {
   constructor(type, message) {
     super(message);
     this.name = "EngineError";
@@ -30,7 +30,7 @@ const RESTARTS_PER_MINUTE = 3; // more than this and the engine gives up (someth
  */
 export const ANALYSIS = { contempt: 0 };
 /** What a view says while it waits for Python (a first visit plays the opening before it is ready). */
-export const WAITING_TEXT = "Waiting for the engine: Python is still loading…";
+const WAITING_TEXT = "Waiting for the engine: Python is still loading…";
 const BUSY_RETRY_MS = 250; // a search refused because many are running asks again after this
 /** A search's first slice, if it was asked for before Python was ready (see think). */
 const FIRST_SLICE_MS = 10;
@@ -41,7 +41,7 @@ const newWorker = () => new Worker(new URL("../engine/worker.js", import.meta.ur
 const isObject = (value) => value !== null && typeof value === "object";
 
 /** An engine on a new worker, or on `first` if given (one already started, see sharedEngine). */
-export function createEngine(first = null, makeWorker = newWorker) {
+function createEngine(first = null, makeWorker = newWorker) {
   const pending = new Map();
   const progressListeners = new Set();
   const lostListeners = new Set();

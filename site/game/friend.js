@@ -4,7 +4,7 @@
 import { app, chooseMode, continuing, engine, isFriendGame, onShown, openFirst, request, sideName } from "./game.js";
 import { friendHash } from "../common/links.js";
 import { describeError, plural, showMessage } from "../common/messages.js";
-import { atEnd } from "./review.js";
+import { atEnd } from "./line.js";
 
 const $ = (id) => document.getElementById(id);
 

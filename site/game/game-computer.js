@@ -5,7 +5,7 @@ import { describeError, showMessage } from "../common/messages.js";
 import { facePerson, followActions, newGame, play, tellShown } from "./game-ctrl.js";
 import { app, assignPlayers, engine, fresh, isDemo, MODES, REMEMBERED_MODES, request, storage } from "./game-state.js";
 import { renderControls, renderResult } from "./game-view.js";
-import { atEnd, isOver } from "./review.js";
+import { atEnd, isOver } from "./line.js";
 
 const $ = (id) => document.getElementById(id);
 const DEMO_PAUSE_MS = 700; // between the moves of a demo, so people can follow them

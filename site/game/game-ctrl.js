@@ -10,7 +10,7 @@ import { describeMove } from "../board/speech.js";
 import { save } from "./game-save.js";
 import { app, bottomSide, canUndo, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, resigningSide, someoneHuman } from "./game-state.js";
 import { announce, board, renderControls, renderHeading, renderPanel } from "./game-view.js";
-import { atEnd, declaredEnd, endedBy, endOf, lineOf, moveTo, played, resignedEnd, shown, undone } from "./review.js";
+import { atEnd, declaredEnd, endedBy, endOf, lineOf, moveTo, played, resignedEnd, resignedHere, shown, undone } from "./line.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -97,11 +97,15 @@ export async function openFirst(tries) {
   for (const { label, record, cursor, entry, imported = null } of tries) {
     try {
       const { state: end, info } = await fetchGame(record);
-      const line = lineOf(end.history, cursor, savedEnd(entry ?? { record, imported }, end, info) ?? endOf(end));
+      const saved = lineOf(end.history, cursor, savedEnd(entry ?? { record, imported }, end, info) ?? endOf(end));
+      // Moves Undo took back to play on (here, after a reload, or in another tab): the result stays hidden.
+      const line = entry?.takenBack && !atEnd(saved) ? { ...saved, takenBack: true } : saved;
       const state = atEnd(line) ? end : await engine.call(request("state", { ...record, moves: shown(line) }));
       app.entry = entry ? { id: entry.id, created: entry.created, imported: entry.imported ?? null } : { ...newEntry(), imported };
-      // A saved game goes on with the players it had; a new one starts with the person's setting.
-      const mode = MODES.includes(entry?.mode) ? entry.mode : entry ? app.mode : readMode();
+      // A saved game goes on with the players it had; a new one, or one saved before its first move
+      // (a game only looked at), starts with the person's setting.
+      const begun = entry && isBegun(entry);
+      const mode = begun && MODES.includes(entry.mode) ? entry.mode : begun ? app.mode : readMode();
       if (mode !== app.mode) {
         app.mode = mode;
         app.paused = false;
@@ -268,12 +272,14 @@ export function undo() {
   });
 }
 
-// The person resigns (the Resign button asks first): the game ends here, and is kept so.
+// The person resigns (the Resign button asks first): the game ends here, and is kept so. From a
+// position Undo went back to, the moves taken back are kept as the line resigning replaced, as a
+// move played there would (Undo brings them back).
 export function resign() {
   const side = resigningSide();
   if (!side) return;
   return act(async () => {
-    app.line = { ...app.line, end: resignedEnd(side, app.info.sides) };
+    app.line = { ...resignedHere(app.line), end: resignedEnd(side, app.info.sides) };
     renderPanel();
     save();
     tellShown();

@@ -99,21 +99,27 @@ export function followOtherTabs(listChanged) {
     else app.library.entries.delete(id);
     listChanged();
     if (id !== app.entry?.id || !app.ready) return;
-    if (problem) {
-      // Left as the other tab wrote it (a newer site may read it); this board's game goes on under a new entry.
+    // Left as the other tab wrote it (a newer site may read it); this board's game goes on under a new entry.
+    const keepApart = (what) => {
       app.entry = { ...app.entry, id: newId() };
-      showMessage("Another tab saved this game in a form this page cannot read; it is kept as it is (see Your games). This board's game is saved as a new game if you play on.", { kind: "note" });
-      return;
-    }
+      showMessage(`Another tab saved this game ${what}; it is kept as it is (see Your games). This board's game is saved as a new game if you play on.`, { kind: "note" });
+    };
+    if (problem) return keepApart("in a form this page cannot read");
     if (!entry) {
       showMessage("This game was deleted in another tab. It stays on this board, and is saved again if you play on.", { kind: "note" });
       return;
     }
-    const same = JSON.stringify(entry.record.moves) === JSON.stringify(app.line.moves) && entry.cursor === app.line.cursor;
+    const same =
+      JSON.stringify(entry.record.moves) === JSON.stringify(app.line.moves) && entry.cursor === app.line.cursor && entry.takenBack === Boolean(app.line.takenBack);
     const resigned = entry.resigned && entry.resigned !== app.line.end?.resigned;
     if (same && !resigned) return;
-    showMessage(resigned ? "This game was resigned in another tab." : "This game was played on in another tab: the board shows its latest moves.", { kind: "note" });
     stopThinking();
-    void act(async () => void (await openFirst([continuing("", entry)])));
+    void act(async () => {
+      if (!(await openFirst([continuing("", entry)]))) {
+        keepApart("with moves this page cannot replay");
+        return;
+      }
+      showMessage(resigned ? "This game was resigned in another tab." : "This game was played on in another tab: the board shows its latest moves.", { kind: "note" });
+    });
   });
 }

@@ -29,6 +29,7 @@ export function save() {
     result: line.end?.result ?? null,
     resultText: line.end?.resultText ?? null,
     resigned: line.end?.resigned ?? null,
+    takenBack: Boolean(line.takenBack),
     imported: null,
   };
   if (app.entry.imported) entry.imported = importedStill(app.entry.imported, line);

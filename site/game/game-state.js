@@ -4,7 +4,7 @@
 import { boardEntry } from "../common/catalog.js";
 import { sharedEngine } from "../engine/engine.js";
 import { createStorage, newId } from "../common/storage.js";
-import { atEnd, isOver, lineOf } from "./review.js";
+import { atEnd, isOver, lineOf } from "./line.js";
 
 export const engine = sharedEngine(); // first of all: Python downloads while the page sets itself up
 export const storage = createStorage();
@@ -31,7 +31,6 @@ export const app = {
 };
 
 export const sideName = (id) => app.info?.sides.find((s) => s.id === id)?.name ?? id;
-export const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 export const fresh = (game, variant = null) => ({ game, variant, start: null, moves: [] });
 export const request = (op, record, extra = {}) => ({
   op,
@@ -60,7 +59,8 @@ export const finishedHere = () => app.state?.result != null || (atEnd(app.line) 
 // Who may resign now: against the computer the person, between two people here the side to move;
 // not the computer's own game, nor a friend's (the friend would never learn of it).
 export function resigningSide() {
-  if (!app.state || finishedHere() || !atEnd(app.line) || isDemo() || isFriendGame()) return null;
+  // At the line's end, or where Undo went back to play on (not while only looking back).
+  if (!app.state || finishedHere() || !(atEnd(app.line) || app.line.takenBack) || isDemo() || isFriendGame()) return null;
   if (app.mode === "two") return app.state.turn;
   return Object.keys(app.players).find((side) => app.players[side] === "human") ?? null;
 }

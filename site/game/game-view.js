@@ -10,9 +10,9 @@ import { glyphMarkup } from "../board/glyphs.js";
 import { describePosition } from "../board/speech.js";
 import { followCurrent, scrollWithin } from "../common/scroll.js";
 import { rulesHash } from "../learn/rules.js";
-import { boardEntry, gameEntry } from "../common/catalog.js";
-import { app, assignPlayers, canUndo, capitalise, finishedHere, friendMovedLast, humanToMove, isDemo, isFriendGame, MODES, resigningSide, sideName, storage } from "./game-state.js";
-import { atEnd, showsResult } from "./review.js";
+import { boardEntry, capitalise, gameEntry } from "../common/catalog.js";
+import { app, assignPlayers, canUndo, finishedHere, friendMovedLast, humanToMove, isDemo, isFriendGame, MODES, resigningSide, sideName, storage } from "./game-state.js";
+import { atEnd, showsResult } from "./line.js";
 
 const $ = (id) => document.getElementById(id);
 const html = document.documentElement;

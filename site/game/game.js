@@ -18,15 +18,12 @@
 export {
   app,
   bottomSide,
-  capitalise,
   continuing,
   engine,
-  entryOf,
   finishedHere,
   fresh,
   isFriendGame,
   knownGames,
-  MODES,
   readMode,
   request,
   sideName,
@@ -34,6 +31,6 @@ export {
 } from "./game-state.js";
 export { board, onControls, renderControls, renderLevels, renderTitle, showLoading } from "./game-view.js";
 export { renderNav, wireGameControls } from "./game-controls.js";
-export { act, drawAtOnce, facePerson, newGame, onShown, openFirst, playPosition } from "./game-ctrl.js";
-export { chooseMode, startThinking, stopThinking } from "./game-computer.js";
-export { keepPosition, nameGame } from "./game-save.js";
+export { act, drawAtOnce, onShown, openFirst, playPosition } from "./game-ctrl.js";
+export { chooseMode, startThinking } from "./game-computer.js";
+export { keepPosition } from "./game-save.js";

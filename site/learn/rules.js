@@ -55,7 +55,7 @@ function el(tag, props = {}, ...children) {
 const paragraphs = (texts = []) => texts.map((text) => el("p", { textContent: text }));
 
 /** A diagram's arrows for move texts: between the squares each names, in order (g2:e4:g6 is g2-e4 e4-g6). */
-export function moveArrows(moves = []) {
+function arrowsAttribute(moves = []) {
   const arrows = new Set();
   for (const text of moves) {
     const squares = text.match(SQUARE) ?? [];
@@ -75,7 +75,7 @@ function drawDiagram(board, game, { position, diagram, moves, highlight, variant
   if (diagram) board.setAttribute("diagram", diagram);
   else board.removeAttribute("diagram");
   board.setAttribute("position", position);
-  board.setAttribute("arrows", moveArrows(moves));
+  board.setAttribute("arrows", arrowsAttribute(moves));
   board.setAttribute("highlight", [...new Set([...(highlight ?? "").split(/\s+/), ...standing(moves)])].filter(Boolean).join(" "));
 }
 

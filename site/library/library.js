@@ -3,8 +3,8 @@
 // out, download or delete. It only draws and reports intent: the app does the work.
 
 import { isBegun } from "../common/storage.js";
+import { capitalise } from "../common/catalog.js";
 
-const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const pad = (n, width = 2) => String(n).padStart(width, "0");
 
 /** A date as a record's Date tag writes it (YYYY-MM-DD, the person's own calendar day). */

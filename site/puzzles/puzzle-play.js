@@ -1,12 +1,11 @@
 // One puzzle in play: the person's moves, judged by Python (the bridge's "puzzle-reply") and
 // answered with the longest defence; a wrong move played out with its escape and taken back; the
 // hint; the solve; and the first try kept for the rating. Every function takes the controller
-// ({s, ui, board, engine, storage, element, now}); an answer for a puzzle no longer shown
+// ({s, ui, board, engine, element, now}); an answer for a puzzle no longer shown
 // (s.session moved on) is dropped.
 
 import { describeError, showMessage } from "../common/messages.js";
 import { legs, plural, sideName } from "./puzzle-data.js";
-import { mergeAttempts } from "./puzzle-progress.js";
 import { setPhase } from "./puzzles-view.js";
 
 const PAUSE_MS = 450; // between the person's move and the reply, so both can be followed
@@ -121,10 +120,10 @@ export async function showHint(ctrl) {
 }
 
 function solve(ctrl, state) {
-  const { s, ui, storage } = ctrl;
+  const { s, ui } = ctrl;
   const c = s.current;
   c.solved = true;
-  storage.writeSolvedPuzzles(new Set([c.puzzle.id]));
+  s.progress.addSolved([c.puzzle.id]);
   countFirstTry(ctrl, true);
   const reason = typeof state.resultReason === "string" ? state.resultReason : `${sideName(c.info, state.result)} wins.`;
   ui.status.textContent = `Solved! ${reason}`;
@@ -134,7 +133,7 @@ function solve(ctrl, state) {
 
 // Keep the first try of the puzzle in play (solved without a miss, or missed), and say what it did
 // to the rating and the streak.
-function countFirstTry({ s, ui, storage, element, now }, ok) {
+function countFirstTry({ s, ui, element, now }, ok) {
   const c = s.current;
   if (!c || c.counted) return;
   c.counted = true;
@@ -148,7 +147,7 @@ function countFirstTry({ s, ui, storage, element, now }, ok) {
     run: c.mode === "streak" ? s.run : null,
     day: c.mode === "daily" ? c.day : null,
   };
-  if (!storage.addPuzzleAttempts([attempt], s.checkAttempt, mergeAttempts)) {
+  if (!s.progress.addAttempts([attempt])) {
     showMessage("Your puzzle progress could not be kept: this browser's storage is full or turned off. It lasts until the page closes.");
   }
   const after = s.rating();

@@ -37,13 +37,23 @@ export function mergeAttempts(...lists) {
 }
 
 /**
- * The rating after each rated attempt: a puzzle counts once, at its first attempt in any mode
- * (a puzzle seen again is not a fair test). Returns [{at, rating, rd, vol, id}], oldest first;
- * the last is the person's rating (START before any).
+ * A new solver: Glicko-2's first deviation and volatility, rated as the middle one of `puzzles`.
+ * The paper's 1500 is the middle of its pool of players; here the pool to measure against is the
+ * puzzles (rated 730 to some 2000), so a first miss of an easy one costs what it says, not 600 points.
  */
-export function ratingHistory(attempts) {
+export function newcomer(puzzles) {
+  const ratings = puzzles.map((p) => p.rating).sort((a, b) => a - b);
+  return ratings.length ? { ...START, rating: ratings[Math.floor((ratings.length - 1) / 2)] } : START;
+}
+
+/**
+ * The rating after each rated attempt, from `start` (newcomer()): a puzzle counts once, at its first
+ * attempt in any mode (a puzzle seen again is not a fair test). Returns [{at, rating, rd, vol, id}],
+ * oldest first; the last is the person's rating (`start` before any).
+ */
+export function ratingHistory(attempts, start = START) {
   const seen = new Set();
-  let player = START;
+  let player = start;
   const out = [];
   for (const a of attempts) {
     if (seen.has(a.id)) continue;
@@ -55,7 +65,7 @@ export function ratingHistory(attempts) {
 }
 
 /** The person's rating now: {rating, rd, vol}. */
-export const currentRating = (history) => history.at(-1) ?? START;
+export const currentRating = (history, start = START) => history.at(-1) ?? start;
 
 /** For each theme of `puzzles`, [solved, of]: how many of its puzzles are in `solved` (a Set). */
 export function solvedByTheme(puzzles, solved) {

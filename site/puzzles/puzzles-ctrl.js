@@ -54,6 +54,7 @@ export function showList(ctrl, game) {
   s.shownGame = game;
   element.dataset.game = game; // the top bar marks the game shown
   ui.heading.textContent = "Puzzles";
+  ui.heading.removeAttribute("title");
   document.title = `Puzzles · ${s.gameTitle(game)} · Kings & Soldiers`;
   renderProgress(ctrl);
   renderIndex(ctrl, game, games, (theme) => {

@@ -1,13 +1,15 @@
 // The puzzles view's state: what is loaded, what is shown, the puzzle in play, and the reads of the
 // person's progress that the controller and the view share. Nothing here touches the page.
 
-import { gameEntry } from "../common/catalog.js";
+import { boardEntry, gameEntry } from "../common/catalog.js";
 import { PUZZLE_ID } from "./puzzle-data.js";
-import { checkAttempt, currentRating, dayOf, mergeAttempts, ratingHistory, streakState } from "./puzzle-progress.js";
+import { checkAttempt, currentRating, dayOf, newcomer, ratingHistory, streakState } from "./puzzle-progress.js";
+import { createPuzzleStore } from "./puzzle-store.js";
 
 /**
- * The state with its defaults. `storage` is the site's storage (solved puzzles, attempts), `now()`
- * the clock. The progress is read from storage each time, so another tab's solves count at once.
+ * The state with its defaults. `storage` is the site's storage (where the progress is kept:
+ * puzzle-store.js), `now()` the clock. The progress is read from storage each time, so another
+ * tab's solves count at once.
  */
 export function createPuzzlesState({ storage, now }) {
   const ids = () => new Set((s.puzzles ?? []).map((p) => p.id));
@@ -21,20 +23,28 @@ export function createPuzzlesState({ storage, now }) {
     current: null, // the puzzle in play: {puzzle, info, moves, state, hint, tries, wrong, solved, mode, day, counted}
     session: 0, // bumped on every open: answers for a puzzle no longer shown are dropped
 
-    /** An attempt as storage may hold it, checked against the puzzles there are. */
-    checkAttempt: (value) => checkAttempt(value, (id) => PUZZLE_ID.test(id) && ids().has(id)),
-    attempts: () => mergeAttempts(storage.readPuzzleAttempts(s.checkAttempt)),
+    /** The progress kept: solved puzzles and attempts (checked against the puzzles there are). */
+    progress: createPuzzleStore(storage, (value) => checkAttempt(value, (id) => PUZZLE_ID.test(id) && ids().has(id))),
+    attempts: () => s.progress.attempts(),
     /** The ids solved: marked solved, or with a solving attempt. */
     solved: () => {
-      const done = storage.readSolvedPuzzles(ids());
+      const done = s.progress.solved(ids());
       for (const a of s.attempts()) if (a.ok) done.add(a.id);
       return done;
     },
     /** The puzzles of the standard rules: the ones rated, streaks and daily puzzles draw from. */
     standard: () => s.puzzles.filter((p) => p.variant === null),
-    rating: (tries = s.attempts()) => currentRating(ratingHistory(tries)).rating,
+    /** A new solver's rating: the middle puzzle's. */
+    newcomer: () => newcomer(s.standard()),
+    /** The rating after each counted try, and the rating now. */
+    ratingHistory: (tries = s.attempts()) => ratingHistory(tries, s.newcomer()),
+    rating: (tries = s.attempts()) => currentRating(s.ratingHistory(tries), s.newcomer()).rating,
     streak: (run = s.run, tries = s.attempts()) => streakState(s.standard(), tries, run),
     gameTitle: (game) => gameEntry(s.data, game)?.title ?? game,
+    /** The title of a game's rules: "Lilypad", or "Lilypad (Invisible City)" for a variant. */
+    rulesTitle: (game, variant) => boardEntry(s.data, game, variant)?.info.title ?? s.gameTitle(game),
+    /** A variant's own name ("Invisible City"), from its rules' title. */
+    variantName: (game, variant) => /\(([^)]+)\)$/.exec(s.rulesTitle(game, variant))?.[1] ?? variant,
     today: () => dayOf(now()),
   };
   return s;

@@ -2,7 +2,7 @@
 // list, the panel beside one puzzle and which of its buttons show. Actions come in as callbacks;
 // nothing here decides what happens next.
 
-import { bestStreak, chartPoints, currentRating, ratingHistory, solvedByTheme } from "./puzzle-progress.js";
+import { bestStreak, chartPoints, currentRating, solvedByTheme } from "./puzzle-progress.js";
 import { plural, puzzleName, sideName } from "./puzzle-data.js";
 
 const CHART = { width: 220, height: 48 };
@@ -74,8 +74,8 @@ export function buildPuzzlesPage(element, on) {
 /** The person's progress: rating (and how sure it is), best streak, today's puzzle, the chart. */
 export function renderProgress({ s, ui, element }) {
   const tries = s.attempts();
-  const history = ratingHistory(tries);
-  const { rating, rd } = currentRating(history);
+  const history = s.ratingHistory(tries);
+  const { rating, rd } = currentRating(history, s.newcomer());
   // Glicko-2's deviation: above PROVISIONAL_RD the rating is still a guess; below, ±2 deviations.
   const sure = rd > PROVISIONAL_RD ? " (provisional)" : ` (±${Math.round(2 * rd)})`;
   ui.ratingText.textContent = `Your puzzle rating: ${Math.round(rating)}${sure}, from ${plural(history.length, "puzzle")} tried. Best streak: ${bestStreak(tries)}.`;
@@ -126,10 +126,13 @@ export function renderIndex({ s, ui }, game, games, chooseTheme) {
     ...sortedThemes.map(([name, c]) => chip(name, name, c)),
   );
   const own = s.theme ? all.filter((p) => p.themes.includes(s.theme)) : all;
-  ui.summary.textContent = `${s.gameTitle(game)}${s.theme ? `, ${s.theme}` : ""}: ${plural(own.length, "puzzle")}, ${own.filter((p) => done.has(p.id)).length || "none"} solved. In each, the side to move forces a win.`;
+  const variants = new Map();
+  for (const p of own) if (p.variant) variants.set(p.variant, (variants.get(p.variant) ?? 0) + 1);
+  const ofVariants = [...variants].map(([variant, n]) => `${n} with the ${s.variantName(game, variant)} rules`).join(", ");
+  ui.summary.textContent = `${s.gameTitle(game)}${s.theme ? `, ${s.theme}` : ""}: ${plural(own.length, "puzzle")}${ofVariants ? ` (${ofVariants})` : ""}, ${own.filter((p) => done.has(p.id)).length || "none"} solved. In each, the side to move forces a win.`;
   ui.list.replaceChildren(
     ...own.map((p) => {
-      const name = `${puzzleName(p)}${p.variant ? ` · ${p.variant} rules` : ""}`;
+      const name = `${puzzleName(p)}${p.variant ? ` · ${s.variantName(p.game, p.variant)} rules` : ""}`;
       const link = make("a", { href: `#puzzle=${p.id}` }, make("span", { className: "name", textContent: name }));
       link.append(make("span", { className: "moves", textContent: `Win in ${p.moves} · ${p.rating}` }));
       if (done.has(p.id)) link.append(make("span", { className: "solved", textContent: "✓ Solved" }));
@@ -145,8 +148,9 @@ export function renderIndex({ s, ui }, game, games, chooseTheme) {
 export function renderPuzzleIntro({ s, ui }, puzzle, { mode, day }) {
   const own = s.puzzles.filter((p) => p.game === puzzle.game && p.variant === puzzle.variant);
   ui.heading.textContent = puzzle.title;
+  ui.heading.title = puzzle.title;
   document.title = `${puzzle.title} · Puzzles · Kings & Soldiers`;
-  const where = `${s.gameTitle(puzzle.game)}${puzzle.variant ? ` (${puzzle.variant})` : ""}: puzzle ${own.indexOf(puzzle) + 1} of ${own.length}, rated ${puzzle.rating}`;
+  const where = `${s.rulesTitle(puzzle.game, puzzle.variant)}: puzzle ${own.indexOf(puzzle) + 1} of ${own.length}, rated ${puzzle.rating}`;
   const streakCount = mode === "streak" ? s.streak().count : 0;
   ui.which.textContent = mode === "daily" ? `Daily puzzle of ${day}. ${where}` : mode === "streak" ? `Streak: ${streakCount} solved so far. ${where}` : where;
   ui.status.textContent = "";

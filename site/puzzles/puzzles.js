@@ -4,7 +4,7 @@
 // exhaustive search and answers with the longest defence. A wrong move is played out with the
 // defence that escapes, said in words, and taken back for another try; after a wrong try, Hint
 // shows a winning move. The first try of a puzzle counts for the person's rating (Glicko-2,
-// puzzle-progress.js), kept with the rest of the progress in storage. The game view's board and
+// puzzle-progress.js), kept with the rest of the progress in storage (puzzle-store.js). The game view's board and
 // game are not touched.
 //
 // This file binds the pieces: puzzle-data.js (hash, list, names), puzzles-state.js (the state),
@@ -21,14 +21,14 @@ export { checkPuzzles, legs, PUZZLE_ID, puzzleName, readPuzzleHash } from "./puz
 
 /**
  * The puzzles view, for app.js's lazy view (router.js: `show`, `hide`). `engine` is the page's
- * rules engine, `storage` the site's storage (solved puzzles, attempts), `navLink` the top bar's link here (marked while shown), `go(hash)` / `replace(hash)` navigate with / without a history entry,
+ * rules engine, `storage` the site's storage (where the progress is kept), `navLink` the top bar's link here (marked while shown), `go(hash)` / `replace(hash)` navigate with / without a history entry,
  * `facing(info, side)` is the orientation that puts `side` at the bottom, `currentGame()` the game
  * on the game view's board (its puzzles are listed first) and `backToGame()` returns to it.
  * `now()` is the clock (the daily puzzle's date, the attempts' times).
  */
 export function createPuzzlesView({ element, navLink, engine, storage, go, replace, facing, currentGame, backToGame, now = () => new Date() }) {
   const s = createPuzzlesState({ storage, now });
-  const ctrl = { s, element, engine, storage, go, replace, facing, currentGame, now, ui: null, board: null };
+  const ctrl = { s, element, engine, go, replace, facing, currentGame, now, ui: null, board: null };
   // A button's action against Python: a failure is said, and the puzzle stays as it was.
   const guarded = (action) => () =>
     action(ctrl).catch((error) => {
@@ -48,7 +48,7 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
   ctrl.board = createBoard(ctrl.ui.boardHost, { label: "Puzzle board", events: { move: (candidates) => onMove(ctrl, candidates) } });
 
   // Another tab solved or tried a puzzle: the list and the rating shown follow.
-  storage.onPuzzleProgressChanged?.(() => {
+  s.progress.onChanged(() => {
     if (s.puzzles && element.dataset.puzzle === "list") showList(ctrl, s.shownGame);
     else if (s.puzzles) renderProgress(ctrl);
   });

@@ -30,6 +30,12 @@ def poll(condition, timeout_ms: float = SLOW_MS, what: str = "a condition"):
     return result
 
 
+def next_squares(position, clicked: list[str]) -> set[str]:
+    """The squares the engine lets a player click after `clicked`: what the board must light up."""
+    n = len(clicked)
+    return {m.path[n] for m in position.legal() if list(m.path[:n]) == clicked and len(m.path) > n}
+
+
 class Site:
     """One page of the site. ``touch``: a phone's page, where a person taps instead of clicking."""
 

@@ -101,3 +101,30 @@ def test_between_two_people_the_side_to_move_resigns_and_a_new_line_plays_on(new
     expect(site.button("Resign")).to_be_enabled()
     assert site.line() == ["K@a8"]
     site.watch.assert_clean()
+
+
+def test_after_undo_the_person_may_resign_where_the_board_went_back_and_undo_brings_the_moves_back(new_site):
+    """Undo to play on from an earlier move is the person's turn in a live game: Resign is offered
+    there. The game ends at that move; the moves taken back are kept, and Undo brings them back."""
+    site = new_site()
+    site.open()
+    site.choose_players("Two players")
+    site.wait_idle()
+    site.play("K@c8", ["c8"])
+    site.play("K@f1", ["f1"])
+    site.button("Undo").click()
+    site.wait_idle()
+    expect(site.page.locator("#review-note-text")).to_contain_text("Looking at move 1 of 2")
+    expect(site.button("Resign")).to_be_enabled()
+    site.button("Resign").click()
+    site.page.locator("#messages .message.note").get_by_role("button", name="Resign").click()
+    expect(site.page.locator("#result-title")).to_have_text("Black wins by resignation")
+    assert site.line() == ["K@c8"]
+    site.page.reload()
+    site.wait_ready()
+    expect(site.page.locator("#result-title")).to_have_text("Black wins by resignation")
+    site.button("Undo").click()
+    site.wait_idle()
+    expect(site.page.locator("#result")).to_be_hidden()
+    site.watch.assert_clean()
+

@@ -135,6 +135,39 @@ def test_two_tabs_never_overwrite_each_others_games(new_site):
     expect(first.page.locator("#messages")).to_contain_text("This game was resigned in another tab.")
     expect(first.page.locator("#result-reason")).to_contain_text("resigned.")
     expect(first.page.locator("#result")).to_be_visible()
+    # Undo in one tab to play on: the other tab plays on too (no result shown), and so does a reload.
+    second.button("Undo").click()
+    second.wait_idle()
+    expect(second.page.locator("#result")).to_be_hidden()
+    expect(first.page.locator("#review-note-text")).to_contain_text("Looking at move 2 of 3")
+    expect(first.page.locator("#result")).to_be_hidden()
+    expect(first.button("Resign")).to_be_enabled()
+    second.page.reload()
+    second.wait_ready()
+    expect(second.page.locator("#result")).to_be_hidden()
+    first.watch.assert_clean()
+
+
+def test_moves_another_tab_saved_that_this_page_cannot_replay_are_kept_and_said(new_site):
+    """A newer site in another tab plays on with a move this page does not know: the board keeps its
+    game, the person is told the truth, and playing on never writes over the other tab's text."""
+    first = one_move_played(new_site)
+    first.play("K@b1", ["b1"])
+    second = Site(first.page.context.new_page(), first.watch)
+    second.open()
+    key = ENTRY + second.page.evaluate("JSON.parse(localStorage.getItem('kings-and-soldiers/last')).current")
+    theirs = second.page.evaluate(
+        """k => { const e = JSON.parse(localStorage.getItem(k)); e.record.moves.push("c6-d5", "N@e4");
+                  const text = JSON.stringify(e); localStorage.setItem(k, text); return text; }""",
+        key,
+    )
+    expect(first.page.locator("#messages")).to_contain_text("Another tab saved this game with moves this page cannot replay")
+    expect(first.page.locator("#messages")).not_to_contain_text("the board shows its latest moves")
+    first.wait_idle()
+    assert first.history() == ["K@c8", "K@b1"]
+    first.play("c6-d5", ["c6", "d5"])
+    assert stored(first, key) == theirs  # the other tab's text, as it wrote it
+    assert sorted(map(len, first.saved_moves("lilypad"))) == [3, 4]  # this board's game saved apart, and theirs
     first.watch.assert_clean()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame_rules
 from playwright.sync_api import expect
+from site_driver import next_squares
 
 # White's Cobra on a3 may capture the Frog on b4 and come back; later White's Lion has two-step moves.
 COBRA = "3/r1lcr/1c1f3/TE3/4Et1/f1f2/CF1F1F1/R1L1R/1SC w - - - 0"
@@ -17,11 +18,6 @@ def settled(page):
     """Wait until the board's pieces stop moving (before a screenshot)."""
     page.wait_for_function("() => document.querySelector('#board').shadowRoot.getAnimations().length === 0")
     return page
-
-
-def next_squares(position, clicked: list[str]) -> set[str]:
-    n = len(clicked)
-    return {m.path[n] for m in position.legal() if list(m.path[:n]) == clicked and len(m.path) > n}
 
 
 def test_choose_the_lion_game_with_its_legend(site):

@@ -207,3 +207,32 @@ def test_every_registered_game_opens_from_the_chooser(site):
     expect(page.locator("#title")).to_have_text("Lilypad")
     site.wait_idle()
     site.watch.assert_clean()
+
+
+def test_the_players_chosen_carry_over_to_a_game_only_looked_at(new_site):
+    """A game shown but not begun (no move yet) is not the person's choice of players: switching
+    back to it brings the players chosen since, as a new game would; a begun game keeps its own."""
+    site = new_site()
+    site.open()
+    mode = site.page.locator("#mode")
+    assert mode.input_value() == "two"  # Lilypad, shown on arrival, nothing played
+    site.page.locator("#games button[data-game=lion]").click()
+    site.wait_idle()
+    site.choose_players(site.page.locator("#mode option[value='play-0']").inner_text())
+    site.wait_idle()
+    for game in ("three-crowns", "lilypad"):
+        site.page.locator(f"#games button[data-game={game}]").click()
+        site.wait_idle()
+        assert mode.input_value() == "play-0", game
+    site.choose_players("Two players")
+    site.wait_idle()
+    site.play("K@c8", ["c8"])  # begun between two people: it keeps them
+    site.page.locator("#games button[data-game=lion]").click()
+    site.wait_idle()
+    site.choose_players(site.page.locator("#mode option[value='play-1']").inner_text())
+    site.wait_idle()
+    site.page.locator("#games button[data-game=lilypad]").click()
+    site.wait_idle()
+    assert mode.input_value() == "two"
+    assert site.history() == ["K@c8"]
+    site.watch.assert_clean()

@@ -95,6 +95,12 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
     items = site.page.locator(f"{VIEW} .puzzle-list li")
     expect(items).to_have_count(len(listed("lilypad")))
     expect(items.nth(0)).to_contain_text(f"Win in {own[0].moves}")
+    # The list counts every puzzle of the game, saying how many have other rules, by their name.
+    variant = [q for q in listed("lilypad") if q.variant]
+    expect(site.page.locator(f"{VIEW} .puzzle-summary")).to_contain_text(
+        f"Lilypad: {len(listed('lilypad'))} puzzles ({len(variant)} with the Invisible City rules)"
+    )
+    expect(site.page.locator(f"{VIEW} .puzzle-list li[data-puzzle='{variant[0].id}']")).to_contain_text("· Invisible City rules")
     expect(site.page.locator(f"{VIEW} .puzzle-list .is-solved")).to_have_count(0)
     site.page.locator(f"{VIEW} .puzzle-list li[data-puzzle='{p.id}'] a").click()
     assert site.page.url.endswith(f"#puzzle={p.id}")
@@ -174,7 +180,7 @@ def test_next_puzzle_and_a_bad_puzzle_link(new_site):
     state_is(site, "ready")
     box = site.assert_board_in_view(board=BOARD)
     solve(site, p)
-    # Next: the untried puzzle of the game rated nearest the person's rating (1500 at the start,
+    # Next: the untried puzzle of the game rated nearest the person's rating (the middle puzzle's at the start,
     # then changed by this solve: the page says it).
     rating = int(site.page.locator(VIEW).get_attribute("data-rating"))
     fresh = [q for q in own if q.id != p.id]
@@ -235,11 +241,12 @@ def test_a_person_s_puzzles_rated_missed_streak_daily_and_kept_after_a_reload(ar
     shot = f"{arrival}-{'phone' if phone else 'desktop'}"
     view = site.page.locator(VIEW)
     state_is(site, "list")
-    expect(view.locator(".puzzle-rating")).to_contain_text("Your puzzle rating: 1500")
     standard = [p for p in pygame_rules.puzzles() if p.variant is None]
+    # A newcomer is rated as the middle puzzle of the standard rules.
+    rating = sorted(p.rating for p in standard)[(len(standard) - 1) // 2]
+    expect(view.locator(".puzzle-rating")).to_contain_text(f"Your puzzle rating: {rating} (provisional)")
 
     # One rated puzzle in each game: the untried one nearest the rating; solved, the rating rises.
-    rating = 1500
     for game in pygame_rules.games():
         press(site, view.locator(f".puzzle-games a[href='#puzzles={game}']"))
         state_is(site, "list")
@@ -326,4 +333,21 @@ def test_a_person_s_puzzles_rated_missed_streak_daily_and_kept_after_a_reload(ar
     expect(view.locator(".puzzle-list li")).to_have_count(len(of_theme))
     expect(chip).to_have_attribute("aria-pressed", "true")
     site.page.screenshot(path=str(SHOTS / f"ks-puzzles-progress-{shot}.png"), full_page=True)
+    site.watch.assert_clean()
+
+
+def test_on_a_phone_the_board_stands_still_from_one_puzzle_to_the_next(arrive):
+    """A puzzle's title can run to several lines: on a phone it keeps two, so the board's top is the
+    same for a short title and a long one, and the person's finger finds the pieces where they were."""
+    site = arrive("first", phone=True, page="index.html")
+    standard = [p for p in pygame_rules.puzzles() if p.variant is None]
+    short, long = min(standard, key=lambda p: len(p.title)), max(standard, key=lambda p: len(p.title))
+    tops = []
+    for p in (short, long, short):
+        site.page.goto(f"index.html#puzzle={p.id}")
+        state_is(site, "ready")
+        expect(site.page.locator(f"{VIEW} h1")).to_have_attribute("title", p.title)
+        tops.append(round(site.page.locator(BOARD).bounding_box()["y"]))
+    assert len(set(tops)) == 1, tops
+    site.page.screenshot(path="/tmp/ks-puzzle-long-title-phone.png")
     site.watch.assert_clean()

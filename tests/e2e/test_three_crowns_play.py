@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import pygame_rules
 from playwright.sync_api import expect
+from site_driver import next_squares
 
 EXAMPLE_1 = "1g3b2/2b5/g3B2b/b7/gb1G4/3B1g2/3gGb1b/gbg5 g - 0"
 EXAMPLE_1_MOVES = ["f3-e3", "d3-e4", "e2-f3", "e4-d3", "e3-e4", "h6-h5", "f3-f4"]
 JUMPING = "8/8/3Bb3/3g4/4g3/2gg4/4g3/8 b - 0"
-
-
-def next_squares(position, clicked: list[str]) -> set[str]:
-    """The squares the engine lets a player click after `clicked`: what the board must light up."""
-    n = len(clicked)
-    return {m.path[n] for m in position.legal() if list(m.path[:n]) == clicked and len(m.path) > n}
 
 
 def test_choose_three_crowns_and_see_its_board(site):

@@ -1,6 +1,6 @@
 // puzzle-progress.js: attempts checked and merged (two tabs), the rating replayed from them, the
-// next puzzle near the rating, the streak, the daily puzzle, counts per theme, the chart; and the
-// attempts kept in storage (storage.js) without losing another tab's.
+// next puzzle near the rating, the streak, the daily puzzle, counts per theme, the chart (keeping them
+// in storage: puzzle-store.test.mjs).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -15,12 +15,12 @@ import {
   lastRun,
   mergeAttempts,
   nearestPuzzle,
+  newcomer,
   PUZZLE_RD,
   ratingHistory,
   solvedByTheme,
   streakState,
 } from "../../site/puzzles/puzzle-progress.js";
-import { createStorage, MAX_ATTEMPTS } from "../../site/common/storage.js";
 
 const isId = (id) => /^[a-z-]+-\d{2,3}$/.test(id);
 const attempt = (id, at, ok, rating = 1500, extra = {}) => ({ id, at, ok, rating, mode: "rated", run: null, day: null, ...extra });
@@ -54,6 +54,16 @@ test("the rating is Glicko-2 replayed over first tries; a puzzle seen again does
   assert.equal(history[0].rating, first.rating);
   assert.equal(currentRating(history).rating, second.rating);
   assert.equal(currentRating([]).rating, 1500);
+});
+
+test("a newcomer is rated as the middle puzzle: a first miss of an easy one costs what it says", () => {
+  const pool = [puzzle("a-01", 740), puzzle("a-02", 890), puzzle("a-03", 900), puzzle("a-04", 1960)];
+  const start = newcomer(pool);
+  assert.deepEqual(start, { rating: 890, rd: 350, vol: 0.06 });
+  assert.equal(newcomer([]).rating, 1500);
+  const missed = currentRating(ratingHistory([attempt("a-01", 1, false, 740)], start), start);
+  assert.ok(missed.rating > 890 - 300 && missed.rating < 890, missed.rating);
+  assert.equal(currentRating([], start), start);
 });
 
 test("the next puzzle is the untried one nearest the rating", () => {
@@ -100,72 +110,4 @@ test("solved counts per theme, and the chart's points", () => {
   assert.deepEqual(Object.fromEntries(counts), { "The Lion taken": [1, 1], Capture: [1, 2], Blockade: [0, 1] });
   assert.equal(chartPoints([{ rating: 1500 }], 100, 40), null);
   assert.deepEqual(chartPoints([{ rating: 1500 }, { rating: 1600 }, { rating: 1550 }], 100, 40), { points: "0.0,40.0 50.0,0.0 100.0,20.0", min: 1500, max: 1600 });
-});
-
-function memoryStore(items = {}, { full = false } = {}) {
-  const map = new Map(Object.entries(items));
-  return {
-    map,
-    get length() {
-      return map.size;
-    },
-    key: (i) => [...map.keys()][i] ?? null,
-    getItem: (k) => (map.has(k) ? map.get(k) : null),
-    setItem: (k, v) => {
-      if (full) throw new Error("QuotaExceededError");
-      map.set(k, String(v));
-    },
-    removeItem: (k) => map.delete(k),
-  };
-}
-
-const KEY = "kings-and-soldiers/puzzle-attempts";
-const check = (value) => checkAttempt(value, isId);
-
-test("attempts are kept; another tab's added meanwhile are kept too", () => {
-  const store = memoryStore();
-  const one = createStorage(store);
-  const two = createStorage(store);
-  assert.deepEqual(one.readPuzzleAttempts(check), []);
-  assert.equal(one.addPuzzleAttempts([attempt("lion-01", 1, true)], check, mergeAttempts), true);
-  assert.equal(two.addPuzzleAttempts([attempt("lion-02", 2, false)], check, mergeAttempts), true); // read before tab one's? no matter
-  assert.deepEqual(one.readPuzzleAttempts(check).map((a) => a.id), ["lion-01", "lion-02"]);
-  assert.equal(createStorage(memoryStore({}, { full: true })).addPuzzleAttempts([attempt("lion-01", 1, true)], check, mergeAttempts), false);
-});
-
-test("damaged attempts: unsound ones dropped, an unreadable list set aside with its text", () => {
-  const store = memoryStore({ [KEY]: JSON.stringify([attempt("lion-01", 1, true), { id: "x" }, null, attempt("lion-02", 2, false)]) });
-  assert.deepEqual(createStorage(store).readPuzzleAttempts(check).map((a) => a.id), ["lion-01", "lion-02"]);
-  const broken = memoryStore({ [KEY]: "{not json" });
-  const storage = createStorage(broken);
-  assert.deepEqual(storage.readPuzzleAttempts(check), []);
-  // Its text is kept (listed as unreadable) before anything is written over it.
-  assert.deepEqual(storage.unreadable(new Set(["lion"])).map((d) => d.text), ["{not json"]);
-  assert.equal(storage.addPuzzleAttempts([attempt("lion-01", 1, true)], check, mergeAttempts), true);
-  assert.deepEqual(storage.readPuzzleAttempts(check).map((a) => a.id), ["lion-01"]);
-  assert.deepEqual(storage.unreadable(new Set(["lion"])).map((d) => d.text), ["{not json"]);
-});
-
-test("storage full: an unreadable list that cannot be set aside is never written over", () => {
-  const broken = memoryStore({ [KEY]: "{not json" }, { full: true });
-  const storage = createStorage(broken);
-  assert.deepEqual(storage.readPuzzleAttempts(check), []);
-  assert.equal(storage.addPuzzleAttempts([attempt("lion-01", 1, true)], check, mergeAttempts), false);
-  assert.equal(broken.map.get(KEY), "{not json");
-});
-
-test("at most MAX_ATTEMPTS are kept, the newest", () => {
-  const store = memoryStore();
-  const many = Array.from({ length: MAX_ATTEMPTS + 5 }, (_, i) => attempt("lion-01", i, true));
-  createStorage(store).addPuzzleAttempts(many, check, mergeAttempts);
-  const kept = createStorage(store).readPuzzleAttempts(check);
-  assert.equal(kept.length, MAX_ATTEMPTS);
-  assert.equal(kept[0].at, 5);
-});
-
-test("solved puzzles written by two tabs are all kept", () => {
-  const store = memoryStore();
-  createStorage(store).writeSolvedPuzzles(new Set(["lion-01"]));
-  createStorage(store).writeSolvedPuzzles(new Set(["lilypad-02"]));
-  assert.deepEqual(createStorage(store).readSolvedPuzzles(new Set(["lion-01", "lilypad-02"])), new Set(["lion-01", "lilypad-02"]));
 });

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
-import { createRouter, lazyView } from "../../site/router.js";
+import { createRouter, lazyView } from "../../site/common/router.js";
 
 let pushed;
 beforeEach(() => {

@@ -232,6 +232,27 @@ test("what an imported record said is kept, checked", () => {
   }
 });
 
+test("an imported record's comments and tags are all kept, however many", () => {
+  const moves = Array.from({ length: 160 }, (_, i) => `m${i}`);
+  const comments = Object.fromEntries(moves.map((_, i) => [String(i), `note ${i}`]));
+  const tags = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`Tag${i}`, `value ${i}`]));
+  const store = memoryStore(stored(entry("a", "three-crowns", moves, { imported: { moves, tags, comments, result: "*" } })));
+  const a = createStorage(store).readLibrary(KNOWN).entries.get("a");
+  assert.equal(Object.keys(a.imported.comments).length, 160);
+  assert.equal(Object.keys(a.imported.tags).length, 150);
+});
+
+test("a newer site's fields on a saved game are kept when this page saves it again", () => {
+  const store = memoryStore(stored(entry("a", "lilypad", ["K@c8"], { notes: "my plan", clock: [3000, 2900], version: 2 })));
+  const storage = createStorage(store);
+  const a = storage.readLibrary(KNOWN).entries.get("a");
+  assert.equal(storage.writeEntry({ ...a, record: record("lilypad", ["K@c8", "K@b1"]) }), true);
+  const written = JSON.parse(store.map.get(`${ENTRY}a`));
+  assert.deepEqual([written.notes, written.clock, written.version], ["my plan", [3000, 2900], 2]);
+  assert.deepEqual(written.record.moves, ["K@c8", "K@b1"]);
+  assert.deepEqual(createStorage(store).readLibrary(KNOWN).entries.get("a").record.moves, ["K@c8", "K@b1"]);
+});
+
 test("a full or disabled storage says so on write and reads as empty", () => {
   const full = createStorage(memoryStore({}, { full: true }));
   assert.equal(full.writeEntry(entry("a", "lilypad")), false);
@@ -244,7 +265,7 @@ test("a full or disabled storage says so on write and reads as empty", () => {
 test("written entries read back the same; delete and restore", () => {
   const store = memoryStore();
   const storage = createStorage(store);
-  const e = { ...entry("z9", "lion", ["b2-b3"]), cursor: 0, board: { b3: "R" }, lastMove: null, mode: "two", level: null, created: "2026-11-23T09:00:00.000Z", result: "w", resultText: "White wins by resignation", resigned: "b", imported: null };
+  const e = { ...entry("z9", "lion", ["b2-b3"]), cursor: 0, board: { b3: "R" }, lastMove: null, mode: "two", level: null, created: "2026-11-23T09:00:00.000Z", result: "w", resultText: "White wins by resignation", resigned: "b", takenBack: true, imported: null };
   assert.equal(storage.writeEntry(e), true);
   const { entries, last } = storage.readLibrary(KNOWN);
   assert.deepEqual(entries.get("z9"), e);
@@ -254,6 +275,13 @@ test("written entries read back the same; delete and restore", () => {
   assert.equal(storage.readLibrary(KNOWN).entries.size, 0);
   storage.restoreEntry("z9", text);
   assert.deepEqual(storage.readLibrary(KNOWN).entries.get("z9"), e);
+});
+
+test("takenBack (Undo went back to play on) is read only as true, and only short of the line's end", () => {
+  for (const [takenBack, cursor, read] of [[true, 0, true], [true, 1, false], ["yes", 0, false], [1, 0, false], [undefined, 0, false]]) {
+    const store = memoryStore(stored(entry("a", "lilypad", ["K@c8"], { takenBack, cursor })));
+    assert.equal(createStorage(store).readLibrary(KNOWN).entries.get("a").takenBack, read, String(takenBack));
+  }
 });
 
 test("a side that resigned is read only as a short text (the game view checks it is one of the game's)", () => {
@@ -273,23 +301,6 @@ test("a review cursor out of range means the end of the game", () => {
 test("checkRecord keeps only the record's own fields", () => {
   assert.deepEqual(checkRecord({ game: "lilypad", moves: [], variant: "", start: "", extra: 1 }), record("lilypad"));
   assert.throws(() => checkRecord(null), /not a game record/);
-});
-
-test("solved puzzles are kept, and read back checked: only known ids, whatever the saved text holds", () => {
-  const store = memoryStore();
-  const storage = createStorage(store);
-  const known = new Set(["lilypad-01", "lion-02"]);
-  assert.deepEqual(storage.readSolvedPuzzles(known), new Set());
-  assert.equal(storage.writeSolvedPuzzles(new Set(["lion-02", "lilypad-01"])), true);
-  assert.deepEqual(storage.readSolvedPuzzles(known), known);
-  const SOLVED = "kings-and-soldiers/puzzles-solved";
-  for (const text of ["{", "null", '{"lilypad-01": true}', '"lilypad-01"', "42"]) {
-    store.map.set(SOLVED, text);
-    assert.deepEqual(storage.readSolvedPuzzles(known), new Set(), text);
-  }
-  store.map.set(SOLVED, JSON.stringify(["lilypad-01", 7, null, ["lion-02"], "constructor", "__proto__", "chess-01"]));
-  assert.deepEqual(storage.readSolvedPuzzles(known), new Set(["lilypad-01"]));
-  assert.equal(createStorage(memoryStore({}, { full: true })).writeSolvedPuzzles(new Set(["lion-02"])), false);
 });
 
 // -- fuzzing: storage as the browser really behaves ------------------------------------------------

@@ -63,6 +63,12 @@ export function played(line, move) {
   return { moves: [...moves.slice(0, cursor), move], cursor: cursor + 1, replaced, end: null };
 }
 
+/** The line cut where the board is, for a resignation there: the moves after it kept as `replaced`. */
+export function resignedHere(line) {
+  if (atEnd(line)) return { ...line, takenBack: false };
+  return { moves: shown(line), cursor: line.cursor, replaced: { at: line.cursor, moves: line.moves.slice(line.cursor) }, end: null, takenBack: false };
+}
+
 /**
  * The line after Undo back to `cursor`: once it reaches the point where a new line replaced an old
  * continuation, the old one comes back (and the new one is kept as the replaced one, for Redo's sake

@@ -65,7 +65,7 @@ const lazy = (name, matches, load) =>
 const libraryView = lazy(
   "library",
   (hash) => (hash === "#library" ? {} : null),
-  async () => (await import("./library/library-view.js")).createLibraryView({ element: $("library-view"), navigate: go }),
+  async () => (await import("./library/library.js")).createLibraryView({ element: $("library-view"), navigate: go }),
 );
 // A record opens on the analysis board as the game view shows it: the person's side at the bottom.
 const facing = (record) => (record.game === app.record?.game ? app.orientation : "normal");

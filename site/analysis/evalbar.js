@@ -6,7 +6,8 @@
 // (pygame_rules.review.expected_result): the bar fills that share, the very number the game
 // review grades by. Worker answers are checked here before anything is drawn from them.
 
-const share = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1;
+/** Whether `x` is a share: a number from 0 to 1 (an answer's field, checked). */
+export const share = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1;
 
 /** `{value, winIn, expected, draw}` of a search answer (or one of its lines), or null when it is not one. */
 export function readEvaluation(answer) {

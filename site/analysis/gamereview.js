@@ -4,12 +4,13 @@
 // then by the fall in expected result), each side's accuracy and counts. Here the worker's answer
 // is checked and turned into what is drawn: signs, words and the graph. No grading here.
 
+import { share } from "./evalbar.js";
+
 /** Grades a move may get, as the review op names them. */
 const GRADES = ["only-move", "inaccuracy", "mistake", "blunder", "win-let-go"];
 /** The grades a longer search looks at again: a quick search may have missed what decides them. */
 export const RECHECKED = new Set(["mistake", "blunder", "win-let-go"]);
 
-const share = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1;
 const text = (x, most = 400) => (typeof x === "string" ? x.slice(0, most) : "");
 const count = (x) => (Number.isInteger(x) && x >= 0 ? x : 0);
 

@@ -1,131 +1,173 @@
-// The games library view: every saved game listed with its game, rules, players, date, moves and
-// result, to open, analyse, export or delete; and the saved texts this page cannot read, to copy
-// out, download or delete. It only draws and reports intent: the app does the work.
+// The library view (`#library`): every saved game, to open, export as a record or delete (with
+// Undo), analyse, and records to import (pasted, chosen or dropped); and the saved texts this page
+// cannot read (storage.js keeps them), to copy out, download or delete. library-view.js draws the list.
 
-import { isBegun } from "../common/storage.js";
-import { capitalise } from "../common/catalog.js";
+import { act, app, continuing, engine, knownGames, openFirst, storage } from "../game/game.js";
+import { boardEntry } from "../common/catalog.js";
+import { recordDate, renderLibrary } from "./library-view.js";
+import { analysisHash, linkHash } from "../common/links.js";
+import { describeError, showMessage } from "../common/messages.js";
+import { createRecordForm } from "./records.js";
+import { checkImported } from "../common/storage.js";
 
-const pad = (n, width = 2) => String(n).padStart(width, "0");
+const $ = (id) => document.getElementById(id);
+let go = null;
+let shown = false;
 
-/** A date as a record's Date tag writes it (YYYY-MM-DD, the person's own calendar day). */
-export function recordDate(iso) {
-  const day = new Date(iso);
-  return Number.isNaN(day.getTime()) ? "????-??-??" : `${pad(day.getFullYear(), 4)}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+/** The library view, for app.js's lazy view (router.js: `show`, `hide`, and `render`, `importFile`);
+ * `navigate(hash)` goes to another view (the router's `go`). */
+export function createLibraryView({ element, navigate }) {
+  go = navigate;
+  $("library-back").onclick = (e) => {
+    e.preventDefault();
+    backToBoard();
+  };
+  const form = createRecordForm({
+    element: $("import-form"),
+    engine,
+    action: "Import",
+    failed: "imported",
+    placeholder: '[Game "lilypad"]\n\n1. K@c8 K@f1 2. c6-d5 *',
+    use: importRecord,
+    onError: (message) => shown || showMessage(message), // a file dropped on another view
+  });
+  return {
+    show: () => {
+      shown = true;
+      $("library-link").hidden = true;
+      renderLibraryIfShown();
+    },
+    hide: () => {
+      shown = false;
+      $("library-link").hidden = false;
+    },
+    render: renderLibraryIfShown,
+    /** A record file dropped anywhere on the page (library-early.js listens, before this module loads too). */
+    importFile: (file) => form.readFile(file),
+  };
 }
 
-/** How many numbered moves `plies` moves (one side's each) make: "1 move", "28 moves" for 56. */
-function movesText(plies) {
-  const moves = Math.ceil(plies / 2);
-  return `${moves} move${moves === 1 ? "" : "s"}`;
+export function renderLibraryIfShown() {
+  if (!shown || !app.catalog) return;
+  renderLibrary($("library-list"), {
+    entries: app.library.entries,
+    unreadable: storage.unreadable(knownGames()),
+    catalog: app.catalog,
+    currentId: app.entry?.id,
+    on: { open: openEntry, analyse: analyseEntry, exportRecord, remove: removeEntry, download: downloadTexts, removeText },
+  });
 }
 
-/**
- * Who played, in words: the players an imported record names ("Ann (Black) vs Bob (Green)"), else
- * "Two players", "You (Black) vs computer, level 3", "Computer vs computer".
- */
-function playersText(entry, sides) {
-  const tags = entry.imported?.tags ?? {};
-  if (sides.some((s) => tags[s.name])) return sides.map((s) => `${tags[s.name] || "?"} (${s.name})`).join(" vs ");
-  const person = { "play-0": 0, "play-1": 1 }[entry.mode];
-  if (person !== undefined) return `You (${sides[person]?.name ?? "?"}) vs computer${entry.level ? `, level ${entry.level}` : ""}`;
-  return entry.mode === "demo" ? "Computer vs computer" : "Two players";
+// Back to the game, at the top of the page (not at the library's scroll offset).
+function backToBoard() {
+  go(linkHash(app.record));
+  scrollTo(0, 0);
 }
 
-/** The result in words: the game's end, or an imported record's declared one (a resignation). */
-export function resultText(entry) {
-  if (entry.result) return capitalise(entry.resultText ?? entry.result);
-  const declared = entry.imported?.result;
-  return declared && declared !== "*" ? capitalise(entry.imported.resultText ?? declared) : "In progress";
+// A saved game on the analysis board, at the move it was left at; the game on the board stays.
+const analyseEntry = (entry) => go(analysisHash(entry.record, entry.cursor));
+
+function openEntry(entry) {
+  backToBoard();
+  return act(async () => void (await openFirst([continuing("That saved game", entry)])));
 }
 
-// The date a game was played: an imported record's full Date, else when it was last saved.
-function dateText(entry) {
-  const tag = entry.imported?.tags.Date;
-  if (tag && /^\d{4}-\d\d-\d\d$/.test(tag)) return new Date(`${tag}T12:00`).toLocaleDateString(undefined, { dateStyle: "medium" });
-  if (tag && !/^\?{4}/.test(tag)) return tag; // partly known: as the record wrote it
-  return new Date(entry.updated).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const titleOf = (record) => boardEntry(app.catalog, record.game, record.variant)?.info.title ?? record.game;
+
+function removeEntry(entry) {
+  const text = storage.deleteEntry(entry.id);
+  app.library.entries.delete(entry.id);
+  renderLibraryIfShown();
+  showMessage(`Deleted the ${titleOf(entry.record)} game of ${new Date(entry.updated).toLocaleDateString()}.`, {
+    kind: "note",
+    action: {
+      label: "Undo",
+      run: () => {
+        if (text != null && storage.restoreEntry(entry.id, text)) app.library.entries.set(entry.id, entry);
+        renderLibraryIfShown();
+      },
+    },
+  });
 }
 
-const button = (label, run, { name = label, disabled = false, title = "" } = {}) => {
-  const b = Object.assign(document.createElement("button"), { type: "button", textContent: label, disabled, title });
-  b.setAttribute("aria-label", name);
-  b.onclick = run;
-  return b;
-};
+// A text this page cannot read, deleted at the person's word (with Undo).
+function removeText(item) {
+  const text = storage.deleteText(item.key);
+  renderLibraryIfShown();
+  if (text == null) return showMessage("That text could not be deleted (the browser's storage refused).");
+  showMessage(`Deleted ${item.what} that could not be read.`, {
+    kind: "note",
+    action: {
+      label: "Undo",
+      run: () => {
+        if (!storage.restoreText(item.key, text)) showMessage("It could not be put back: the browser's storage is full. Its text is below, to copy.", { details: { label: "The text", text } });
+        renderLibraryIfShown();
+      },
+    },
+  });
+}
 
-/**
- * Draw the library into `host`: the games begun, newest first, then `unreadable` (storage.js). `catalog`
- * names games and variants; `currentId` is the game on the board; `on` has open(entry),
- * analyse(entry), exportRecord(entry), remove(entry), and for unreadable items download(items),
- * removeText(item).
- */
-export function renderLibrary(host, { entries, unreadable = [], catalog, currentId, on }) {
-  const rows = [...entries.values()].filter(isBegun).sort((a, b) => b.updated.localeCompare(a.updated));
-  const parts = [];
-  if (!rows.length) parts.push(Object.assign(document.createElement("p"), { className: "empty", textContent: "No saved games yet." }));
-  else {
-    const table = document.createElement("table");
-    table.className = "library-table";
-    const head = table.createTHead().insertRow();
-    for (const title of ["Game", "Players", "Date", "Moves", "Result"]) head.append(Object.assign(document.createElement("th"), { textContent: title, scope: "col" }));
-    const actionsHead = Object.assign(document.createElement("th"), { scope: "col" });
-    actionsHead.append(Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: "Actions" }));
-    head.append(actionsHead);
-    const body = table.createTBody();
-    for (const entry of rows) {
-      const { game, variant, moves } = entry.record;
-      const info = catalog.boards[variant ? `${game}:${variant}` : game]?.info;
-      const row = body.insertRow();
-      row.dataset.id = entry.id;
-      const cells = [info?.title ?? game, playersText(entry, info?.sides ?? []), dateText(entry), movesText(moves.length), resultText(entry)];
-      for (const text of cells) row.insertCell().textContent = text;
-      const actions = row.insertCell();
-      actions.className = "actions";
-      const current = entry.id === currentId;
-      const act = (label, run, options = {}) => actions.append(button(label, () => run(entry), { name: `${label}: ${cells[0]}, ${cells[2]}`, ...options }));
-      act(current ? "On the board" : "Open", on.open, { disabled: current });
-      act("Analyse", on.analyse);
-      act("Export", on.exportRecord);
-      act("Delete", on.remove, { disabled: current, title: current ? "This game is on the board" : "" });
-    }
-    parts.push(table);
+// A file for the person to keep, downloaded by the browser.
+function download(name, text) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+// Unreadable texts, downloaded as one file: each with what it is and why it could not be read.
+function downloadTexts(items) {
+  const text = items.map((item) => `=== ${item.what} (${item.why}), kept as ${item.key}\n${item.text}\n`).join("\n");
+  download(`kings-and-soldiers-unreadable-${recordDate(new Date().toISOString())}.txt`, text);
+  showMessage(items.length === 1 ? "Its text was downloaded." : `Their ${items.length} texts were downloaded, in one file.`, { kind: "note" });
+}
+
+// The tags and comments a game's record is written with: an imported record's own (its players,
+// Date, other tags, comments and declared result, while its moves stand), else who played here.
+function recordExtras(entry) {
+  const info = boardEntry(app.catalog, entry.record.game, entry.record.variant)?.info;
+  const played = Object.fromEntries(
+    (info?.sides ?? []).map((side, i) => [side.name, entry.mode === "two" ? "Player" : entry.mode === `play-${i}` ? "You" : `Computer level ${entry.level ?? "?"}`]),
+  );
+  const imported = entry.imported;
+  const tags = imported ? { ...imported.tags } : { ...played, Date: recordDate(entry.updated) };
+  if (imported?.result) tags.Result = imported.result; // kept only while the moves leave the game open (game-save.js)
+  const comments = { ...imported?.comments };
+  const resigned = info?.sides.find((side) => side.id === entry.resigned);
+  if (resigned && entry.result) {
+    // An ending off the board: the record's Result says who won, a comment after the last move why.
+    tags.Result = entry.result === info.sides[0].id ? "1-0" : "0-1";
+    const last = String(entry.record.moves.length);
+    comments[last] = [comments[last], `${resigned.name} resigned.`].filter(Boolean).join(" ");
   }
-  if (unreadable.length) parts.push(unreadableSection(unreadable, on));
-  host.replaceChildren(...parts);
+  return { tags, comments };
 }
 
-// The texts this page cannot read: each one's words, its text to copy (filled in when opened:
-// there may be hundreds), Download and Delete; and Download all.
-function unreadableSection(items, on) {
-  const section = Object.assign(document.createElement("section"), { className: "card unreadable" });
-  section.setAttribute("aria-labelledby", "unreadable-heading");
-  const heading = Object.assign(document.createElement("h2"), { id: "unreadable-heading", textContent: `Saved data this page cannot read (${items.length})` });
-  const about = Object.assign(document.createElement("p"), {
-    className: "empty",
-    textContent:
-      "Kept as it was: it may come from another version of the site (in another tab), or be damaged. Copy it out or download it; delete it once you no longer need it.",
-  });
-  const all = Object.assign(document.createElement("div"), { className: "row" });
-  all.append(button(items.length === 1 ? "Download it" : "Download all", () => on.download(items)));
-  const list = Object.assign(document.createElement("ul"), { className: "unreadable-list" });
-  items.forEach((item, i) => {
-    const li = document.createElement("li");
-    const details = document.createElement("details");
-    const summary = Object.assign(document.createElement("summary"), { textContent: `${capitalise(item.what)}: ${item.why}` });
-    const copy = Object.assign(document.createElement("textarea"), { readOnly: true, rows: 3 });
-    copy.setAttribute("aria-label", `The text of ${item.what}, to copy`);
-    details.ontoggle = () => {
-      if (details.open) copy.value = item.text;
-    };
-    const actions = Object.assign(document.createElement("div"), { className: "row" });
-    actions.append(
-      button("Download", () => on.download([item]), { name: `Download: ${item.what} ${i + 1}` }),
-      button("Delete", () => on.removeText(item), { name: `Delete: ${item.what} ${i + 1}` }),
-    );
-    details.append(summary, copy, actions);
-    li.append(details);
-    list.append(li);
-  });
-  section.append(heading, about, all, list);
-  return section;
+// A game as a record (the bridge writes it), downloaded as a .txt file and copied if allowed.
+async function exportRecord(entry) {
+  try {
+    const { text } = await engine.call({ op: "record-write", ...entry.record, ...recordExtras(entry) });
+    download(`${entry.record.game}-${recordDate(entry.updated)}.txt`, text);
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      copied = true;
+    } catch {
+      // the download is enough
+    }
+    showMessage(`The game record was downloaded${copied ? " and copied to the clipboard" : ""}.`, { kind: "note" });
+  } catch (error) {
+    showMessage(`The game could not be exported: ${describeError(error)}`);
+  }
+}
+
+// A game record read by the import form (pasted, a file, a dropped file): it opens as a new library
+// entry with what the record said beyond its moves, and the game on the board stays in the library.
+async function importRecord({ game, variant, start, moves, tags, comments, result, resultText }) {
+  // Thrown, not returned: the form then keeps the record in its box, to import again.
+  if (!app.ready) throw new Error("the page is still starting; try again in a moment");
+  backToBoard();
+  const imported = checkImported({ moves, tags, comments, result: result === "*" ? null : result, resultText });
+  await act(async () => void (await openFirst([{ label: "The record", record: { game, variant, start, moves }, imported }])));
 }

@@ -7,8 +7,8 @@ its moves before the end, the positions after a capture, and the sidelines (the 
 after each other reply the loser had at its last turns) are handed to the exhaustive solver
 (:mod:`pygame_rules.solve`). A position is a puzzle when the side to move forces a win in exactly 2
 to 5 moves (3 Crowns: 2 or 3, its branching makes longer proofs too slow for the tests), not 1,
-with at most two first moves that do, and when the tests can prove it within a budget. No two
-puzzles of a game are the same position or mirror images of each other (:func:`images`). A
+with at most three first moves that do, and when the tests can prove it within a budget. No two
+puzzles of a game are the same position or mirror images of each other (:func:`same_key`). A
 variant's puzzle is kept only where the variant plays differently: the default rules do not
 read the position, or give it another length or other winning first moves.
 
@@ -208,7 +208,7 @@ def measure(p: Puzzle) -> dict[str, int]:
 
 
 def rating_of(moves: int, measured: dict[str, int]) -> int:
-    """A puzzle's difficulty on a chess-like rating scale (the person's rating starts at 1500):
+    """A puzzle's difficulty on a chess-like rating scale (the person's rating starts at the middle puzzle's):
     more moves, more search, more defences to see through and more levels that miss it, harder."""
     work = math.log2(1 + measured["nodes"] / 20)
     rating = 700 + 170 * (moves - 2) + 55 * work + 18 * min(measured["defences"], 15) + 110 * measured["misses"]

@@ -8,18 +8,16 @@
 // it even when another borrows it. docs/development.md has the map and the reasons.
 
 import { addAssist } from "./game/assist.js";
-import { catalog, boardEntry } from "./common/catalog.js";
-import { wireFriendGames, openFriendLink } from "./game/friend.js";
+import { catalog } from "./common/catalog.js";
+import { wireFriendGames } from "./game/friend.js";
 import {
   app,
   bottomSide,
-  drawAtOnce,
   engine,
   fresh,
   keepPosition,
   knownGames,
   onControls,
-  openFirst,
   playPosition,
   readMode,
   renderControls,
@@ -38,7 +36,7 @@ import { describeError, showMessage } from "./common/messages.js";
 import { readPuzzleHash } from "./puzzles/puzzle-data.js";
 import { createRouter, lazyView } from "./common/router.js";
 import { createRulesView } from "./learn/rules.js";
-import { followOtherTabs, openLinkHere, resumeAfterRestart, startingTries } from "./game/game-open.js";
+import { followOtherTabs, openAtStart, openLinkHere, resumeAfterRestart } from "./game/game-open.js";
 // Written by build.py, read by common/catalog.js: bundled with the page, not fetched after it.
 import "./games.js";
 
@@ -169,36 +167,19 @@ async function boot() {
   tellUnreadable(library.untold, go);
   followOtherTabs(renderLibraryIfShown);
 
-  // What to open, best first: a shared link, the saved game, a new game of the linked game, then
-  // a new game of the first game. Each failure is said; the first that works is shown. A link
-  // that cannot be opened is said too, and the saved game is shown (and kept).
+  // A link that cannot be opened is said, and the saved game is shown (and kept).
   let link = router.current === "game" ? readLink(location.hash, app.catalog) : null; // another view's link is its own
   if (link?.problem) {
     showMessage(`That link could not be opened: ${link.problem}.`);
     link = null;
   }
-  const tries = startingTries(link, library);
-  const known = tries.find(({ record }) => boardEntry(app.catalog, record.game, record.variant));
-  if (known) drawAtOnce(known);
-
+  let opened;
   try {
-    await engine.whenPlayable(known?.record); // on a first visit, maybe before Python (engine/engine.js)
+    opened = await openAtStart(link, library);
   } catch (error) {
     return pythonFailed(error);
   }
-  app.ready = true;
-  let opened = false;
-  if (link?.friend) {
-    try {
-      opened = await openFriendLink(link);
-    } catch (error) {
-      showMessage(`That link could not be opened: ${describeError(error)}.`);
-    }
-  }
-  // A friend's link that failed falls back to the saved game (its first try was the link itself).
-  if (!opened && !(await openFirst(link?.friend ? tries.slice(1) : tries))) {
-    return engine.startedFrom ? failed("No game could be opened.") : pythonFailed(await engine.ready.then(() => null, (e) => e));
-  }
+  if (!opened) return engine.startedFrom ? failed("No game could be opened.") : pythonFailed(await engine.ready.then(() => null, (e) => e));
   renderLibraryIfShown(); // the game on the board is known now
   html.dataset.playableAt = String(Math.round(performance.now()));
   startThinking();

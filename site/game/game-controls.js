@@ -34,7 +34,7 @@ export function renderNav(leaving = () => {}) {
 
 // -- what the controls do --------------------------------------------------------------------------
 
-// Going through the line (review.js): the buttons under the board (named as these are) and the keys.
+// Going through the line (line.js): the buttons under the board (named as these are) and the keys.
 const review = {
   first: () => goTo(0),
   back: () => goTo(app.line.cursor - 1),

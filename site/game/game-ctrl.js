@@ -15,7 +15,7 @@ import { atEnd, declaredEnd, endedBy, endOf, lineOf, moveTo, played, resignedEnd
 const $ = (id) => document.getElementById(id);
 
 // Show `state` (Python's answer for the record the board shows), animating `motion` ({path,
-// removed} or true) if given; `line` is the game's line of moves when it changes (review.js).
+// removed} or true) if given; `line` is the game's line of moves when it changes (line.js).
 // A move that animates is said to screen readers too.
 function show(state, info, motion = null, line = null) {
   const geometryChanged = info !== app.info;

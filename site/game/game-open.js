@@ -3,10 +3,11 @@
 // changes the saved game. app.js calls these at those moments; what each opens goes through
 // game-ctrl.js's openFirst (every move replayed by Python, every failure said).
 
+import { boardEntry } from "../common/catalog.js";
 import { describeError, showMessage } from "../common/messages.js";
 import { newId } from "../common/storage.js";
 import { openFriendLink } from "./friend.js";
-import { act, openFirst } from "./game-ctrl.js";
+import { act, drawAtOnce, openFirst } from "./game-ctrl.js";
 import { startThinking, stopThinking } from "./game-computer.js";
 import { nameGame } from "./game-save.js";
 import { app, continuing, engine, entryOf, fresh, knownGames, storage } from "./game-state.js";
@@ -16,7 +17,7 @@ import { renderControls, showLoading } from "./game-view.js";
  * What to open at start-up, best first: a shared link, the saved game, a new game of the linked
  * game, then a new game of the first game. `link` is the address's link (read and checked), or null.
  */
-export function startingTries(link, library) {
+function startingTries(link, library) {
   const defaultGame = app.catalog.games[0].id;
   const current = library.entries.get(library.last.current);
   const game = link?.record.game ?? current?.record.game ?? defaultGame;
@@ -28,6 +29,28 @@ export function startingTries(link, library) {
     { label: link ? "The link" : "", record: fresh(game, linkVariant) },
     game !== defaultGame && { label: "", record: fresh(defaultGame) },
   ].filter(Boolean);
+}
+
+/**
+ * Open the game at start-up, drawn at once from what is known before Python (the build's catalog,
+ * the save), then played as soon as the engine can answer: the first of startingTries() that
+ * works (each failure said). A friend's link that fails falls back to the saved game. Throws when
+ * Python cannot start; false when no game could be opened.
+ */
+export async function openAtStart(link, library) {
+  const tries = startingTries(link, library);
+  const known = tries.find(({ record }) => boardEntry(app.catalog, record.game, record.variant));
+  if (known) drawAtOnce(known);
+  await engine.whenPlayable(known?.record); // on a first visit, maybe before Python (engine/engine.js)
+  app.ready = true;
+  if (link?.friend) {
+    try {
+      if (await openFriendLink(link)) return true;
+    } catch (error) {
+      showMessage(`That link could not be opened: ${describeError(error)}.`);
+    }
+  }
+  return openFirst(link?.friend ? tries.slice(1) : tries); // a friend's link was the first try
 }
 
 /** A link opened in this tab (pasted into the address bar): open it, keeping the game if it is bad. */

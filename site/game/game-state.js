@@ -15,7 +15,7 @@ export const app = {
   entry: null, // the library entry of the game on the board: {id, created}
   storageFull: false, // said once: the browser keeps no more of the games
   record: null, // the game as the board shows it: the line's moves up to its cursor
-  line: lineOf([]), // the moves of the game, the cursor (how many the board shows), and what a new line replaced (review.js)
+  line: lineOf([]), // the moves of the game, the cursor (how many the board shows), and what a new line replaced (line.js)
   info: null, // Python's fixed facts of record.game / record.variant
   state: null, // Python's state of record
   orientation: "normal", // each game opens facing the person (facePerson); Flip is for the moment

@@ -108,7 +108,7 @@ export function renderResult() {
   $("rematch-switched").hidden = app.mode !== "play-0" && app.mode !== "play-1";
 }
 
-// The moves in numbered pairs, each a button that shows the game up to it (review.js); the one
+// The moves in numbered pairs, each a button that shows the game up to it (line.js); the one
 // shown is marked, and those after it, still in the line, are marked as to come.
 function renderMoves() {
   const { turn } = app.state;

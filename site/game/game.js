@@ -31,6 +31,6 @@ export {
 } from "./game-state.js";
 export { board, onControls, renderControls, renderLevels, renderTitle, showLoading } from "./game-view.js";
 export { renderNav, wireGameControls } from "./game-controls.js";
-export { act, drawAtOnce, onShown, openFirst, playPosition } from "./game-ctrl.js";
+export { act, onShown, openFirst, playPosition } from "./game-ctrl.js";
 export { chooseMode, startThinking } from "./game-computer.js";
 export { keepPosition } from "./game-save.js";

@@ -1,4 +1,4 @@
-// The person's puzzle progress, worked out from the attempts kept in storage (storage.js): the
+// The person's puzzle progress, worked out from the attempts kept in storage (puzzle-store.js): the
 // rating (Glicko-2, glicko2.js) and its history, what is solved (per theme), the streak and the
 // daily puzzle, and which puzzle comes next. Nothing here is stored apart from the attempts, so
 // two tabs that each add attempts never overwrite one another's rating: it is replayed from them.
@@ -66,6 +66,13 @@ export function ratingHistory(attempts, start = START) {
 
 /** The person's rating now: {rating, rd, vol}. */
 export const currentRating = (history, start = START) => history.at(-1) ?? start;
+
+/** The ids of the puzzles missed at the first try and not solved since (`solved`, a Set): to try again. */
+export function toTryAgain(attempts, solved) {
+  const first = new Map();
+  for (const a of attempts) if (!first.has(a.id)) first.set(a.id, a.ok);
+  return new Set([...first].filter(([id, ok]) => !ok && !solved.has(id)).map(([id]) => id));
+}
 
 /** For each theme of `puzzles`, [solved, of]: how many of its puzzles are in `solved` (a Set). */
 export function solvedByTheme(puzzles, solved) {

@@ -64,11 +64,12 @@ export function showList(ctrl, game) {
   setPhase(ctrl, "list");
 }
 
-/** The rated puzzle to try next in `game` (and the theme shown): untried, nearest the rating. */
+/** The rated puzzle to try next in `game` (of the list chosen): untried if any, nearest the rating. */
 export function openRated({ s, go }, game) {
   const tries = s.attempts();
   const own = s.standard().filter((p) => p.game === (game ?? s.shownGame));
-  const pool = own.filter((p) => !s.theme || p.themes.includes(s.theme));
+  const again = s.toTryAgain(tries);
+  const pool = own.filter((p) => s.shows(p, again));
   const p = nearestPuzzle(pool.length ? pool : own, s.rating(tries), new Set(tries.map((a) => a.id)));
   if (p) go(`#puzzle=${p.id}`);
 }

@@ -3,8 +3,11 @@
 
 import { boardEntry, gameEntry } from "../common/catalog.js";
 import { PUZZLE_ID } from "./puzzle-data.js";
-import { checkAttempt, currentRating, dayOf, newcomer, ratingHistory, streakState } from "./puzzle-progress.js";
+import { checkAttempt, currentRating, dayOf, newcomer, ratingHistory, streakState, toTryAgain } from "./puzzle-progress.js";
 import { createPuzzleStore } from "./puzzle-store.js";
+
+/** The list's filter for the puzzles missed at the first try and not solved since. */
+export const TRY_AGAIN = "To try again";
 
 /**
  * The state with its defaults. `storage` is the site's storage (where the progress is kept:
@@ -18,7 +21,7 @@ export function createPuzzlesState({ storage, now }) {
     puzzles: null, // every puzzle, checked (checkPuzzles); loaded once
     lastHash: null, // the hash shown: a hash shown again (popstate, then hashchange) is not reopened
     shownGame: null, // the game whose list was shown last
-    theme: null, // the theme the list shows (null: all)
+    theme: null, // the theme the list shows (null: all; TRY_AGAIN: the puzzles to try again)
     run: null, // the streak in play: its number
     current: null, // the puzzle in play: {puzzle, info, moves, state, hint, tries, wrong, solved, mode, day, counted}
     session: 0, // bumped on every open: answers for a puzzle no longer shown are dropped
@@ -32,6 +35,10 @@ export function createPuzzlesState({ storage, now }) {
       for (const a of s.attempts()) if (a.ok) done.add(a.id);
       return done;
     },
+    /** The puzzles missed at the first try and not solved since. */
+    toTryAgain: (tries = s.attempts()) => toTryAgain(tries, s.solved()),
+    /** Whether puzzle `p` is in the list chosen (`again`: toTryAgain()): of its theme, to try again, or all. */
+    shows: (p, again) => (s.theme === TRY_AGAIN ? again.has(p.id) : !s.theme || p.themes.includes(s.theme)),
     /** The puzzles of the standard rules: the ones rated, streaks and daily puzzles draw from. */
     standard: () => s.puzzles.filter((p) => p.variant === null),
     /** A new solver's rating: the middle puzzle's. */

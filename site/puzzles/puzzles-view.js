@@ -4,6 +4,7 @@
 
 import { bestStreak, chartPoints, currentRating, solvedByTheme } from "./puzzle-progress.js";
 import { plural, puzzleName, sideName } from "./puzzle-data.js";
+import { TRY_AGAIN } from "./puzzles-state.js";
 
 const CHART = { width: 220, height: 48 };
 const PROVISIONAL_RD = 110;
@@ -113,7 +114,9 @@ export function renderIndex({ s, ui }, game, games, chooseTheme) {
   const all = s.puzzles.filter((p) => p.game === game);
   const done = s.solved();
   const counts = solvedByTheme(all, done);
-  if (s.theme && !counts.has(s.theme)) s.theme = null;
+  const again = s.toTryAgain();
+  const toTry = all.filter((p) => again.has(p.id)).length;
+  if (s.theme === TRY_AGAIN ? !toTry : s.theme && !counts.has(s.theme)) s.theme = null;
   const chip = (name, label, [got, of]) => {
     const b = button(`${label} ${got}/${of}`, () => chooseTheme(name));
     b.setAttribute("aria-pressed", String(s.theme === name));
@@ -121,15 +124,24 @@ export function renderIndex({ s, ui }, game, games, chooseTheme) {
     return b;
   };
   const sortedThemes = [...counts].sort((a, b) => b[1][1] - a[1][1] || (a[0] < b[0] ? -1 : 1));
+  // The puzzles missed and not solved since, to come back to (their first try is counted already).
+  const retry = button(`${TRY_AGAIN} (${toTry})`, () => chooseTheme(TRY_AGAIN));
+  retry.setAttribute("aria-pressed", String(s.theme === TRY_AGAIN));
+  retry.title = `${toTry} missed at the first try and not solved since`;
   ui.themes.replaceChildren(
     chip(null, "All", [all.filter((p) => done.has(p.id)).length, all.length]),
+    ...(toTry ? [retry] : []),
     ...sortedThemes.map(([name, c]) => chip(name, name, c)),
   );
-  const own = s.theme ? all.filter((p) => p.themes.includes(s.theme)) : all;
+  const own = all.filter((p) => s.shows(p, again));
   const variants = new Map();
   for (const p of own) if (p.variant) variants.set(p.variant, (variants.get(p.variant) ?? 0) + 1);
   const ofVariants = [...variants].map(([variant, n]) => `${n} with the ${s.variantName(game, variant)} rules`).join(", ");
-  ui.summary.textContent = `${s.gameTitle(game)}${s.theme ? `, ${s.theme}` : ""}: ${plural(own.length, "puzzle")}${ofVariants ? ` (${ofVariants})` : ""}, ${own.filter((p) => done.has(p.id)).length || "none"} solved. In each, the side to move forces a win.`;
+  const counted = `${plural(own.length, "puzzle")}${ofVariants ? ` (${ofVariants})` : ""}`;
+  ui.summary.textContent =
+    s.theme === TRY_AGAIN
+      ? `${s.gameTitle(game)}: ${counted} to try again, missed at the first try. In each, the side to move forces a win.`
+      : `${s.gameTitle(game)}${s.theme ? `, ${s.theme}` : ""}: ${counted}, ${own.filter((p) => done.has(p.id)).length || "none"} solved. In each, the side to move forces a win.`;
   ui.list.replaceChildren(
     ...own.map((p) => {
       const name = `${puzzleName(p)}${p.variant ? ` · ${s.variantName(p.game, p.variant)} rules` : ""}`;

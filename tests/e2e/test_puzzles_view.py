@@ -274,6 +274,14 @@ def test_a_person_s_puzzles_rated_missed_streak_daily_and_kept_after_a_reload(ar
     assert rating_shown(site) < rating
     rating = rating_shown(site)
     site.page.screenshot(path=str(SHOTS / f"ks-puzzle-missed-{shot}.png"))
+    # The missed puzzle waits in the list, to try again.
+    site.press("All puzzles")
+    state_is(site, "list")
+    press(site, view.locator(".puzzle-themes button", has_text="To try again (1)"))
+    expect(view.locator(".puzzle-list li")).to_have_count(1)
+    expect(view.locator(f".puzzle-list li[data-puzzle='{p.id}']")).to_be_visible()
+    expect(view.locator(".puzzle-summary")).to_contain_text("1 puzzle to try again")
+    press(site, view.locator(".puzzle-themes button", has_text=re.compile(r"^All ")))
 
     # A streak of three: each harder than the last.
     site.page.goto("index.html#puzzles=lion")

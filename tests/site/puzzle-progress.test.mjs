@@ -20,6 +20,7 @@ import {
   ratingHistory,
   solvedByTheme,
   streakState,
+  toTryAgain,
 } from "../../site/puzzles/puzzle-progress.js";
 
 const isId = (id) => /^[a-z-]+-\d{2,3}$/.test(id);
@@ -110,4 +111,11 @@ test("solved counts per theme, and the chart's points", () => {
   assert.deepEqual(Object.fromEntries(counts), { "The Lion taken": [1, 1], Capture: [1, 2], Blockade: [0, 1] });
   assert.equal(chartPoints([{ rating: 1500 }], 100, 40), null);
   assert.deepEqual(chartPoints([{ rating: 1500 }, { rating: 1600 }, { rating: 1550 }], 100, 40), { points: "0.0,40.0 50.0,0.0 100.0,20.0", min: 1500, max: 1600 });
+});
+
+test("to try again: puzzles missed at the first try and not solved since", () => {
+  const tries = [attempt("lion-01", 1, false), attempt("lion-02", 2, true), attempt("lion-03", 3, false), attempt("lion-01", 4, true), attempt("lion-02", 5, false)];
+  assert.deepEqual(toTryAgain(tries, new Set()), new Set(["lion-01", "lion-03"])); // a later solve does not change the first try
+  assert.deepEqual(toTryAgain(tries, new Set(["lion-01"])), new Set(["lion-03"]));
+  assert.deepEqual(toTryAgain([], new Set()), new Set());
 });

@@ -7,25 +7,7 @@ import { test } from "node:test";
 import { createStorage } from "../../site/common/storage.js";
 import { checkAttempt } from "../../site/puzzles/puzzle-progress.js";
 import { createPuzzleStore, MAX_ATTEMPTS } from "../../site/puzzles/puzzle-store.js";
-
-function memoryStore(items = {}, { full = false } = {}) {
-  const map = new Map(Object.entries(items));
-  const store = {
-    map,
-    full,
-    get length() {
-      return map.size;
-    },
-    key: (i) => [...map.keys()][i] ?? null,
-    getItem: (k) => (map.has(k) ? map.get(k) : null),
-    setItem: (k, v) => {
-      if (store.full) throw new Error("QuotaExceededError");
-      map.set(k, String(v));
-    },
-    removeItem: (k) => map.delete(k),
-  };
-  return store;
-}
+import { memoryStore } from "./memory-store.mjs";
 
 const KNOWN = new Set(["lion-01", "lion-02", "lilypad-01", "lilypad-02"]);
 const check = (value) => checkAttempt(value, (id) => KNOWN.has(id));

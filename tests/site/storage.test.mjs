@@ -5,30 +5,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { checkRecord, createStorage, isBegun, LIMITS } from "../../site/common/storage.js";
+import { memoryStore } from "./memory-store.mjs";
 
 const OLD = "kings-and-soldiers/v1";
 const DAMAGED = "kings-and-soldiers/damaged";
 const ENTRY = "kings-and-soldiers/game/";
 const KNOWN = new Set(["lilypad", "three-crowns", "lion"]);
-
-/** A Storage stand-in; `full` makes every write fail as a full localStorage does. */
-function memoryStore(items = {}, { full = false } = {}) {
-  const map = new Map(Object.entries(items));
-  return {
-    map,
-    full,
-    get length() {
-      return map.size;
-    },
-    key: (i) => [...map.keys()][i] ?? null,
-    getItem: (k) => (map.has(k) ? map.get(k) : null),
-    setItem(k, v) {
-      if (this.full) throw new Error("QuotaExceededError");
-      map.set(k, String(v));
-    },
-    removeItem: (k) => map.delete(k),
-  };
-}
 
 const record = (game, moves = []) => ({ game, variant: null, start: null, moves });
 const entry = (id, game, moves = [], extra = {}) => ({ id, record: record(game, moves), updated: "2026-11-23T10:00:00.000Z", ...extra });

@@ -350,13 +350,18 @@ class Move:
         return hash(self.text)
 
     def to_json(self) -> dict[str, Any]:
+        """The move as the bridge sends it; ``lands`` is the letter on its last square after it (a
+        piece that becomes another where it stops, as a Lilypad soldier dropped as the King, shows
+        there: a page names the move without the rules)."""
+        after = self.after
         return {
             "text": self.text,
             "path": list(self.path),
             "removed": list(self.removed),
             "changed": dict(self.changed),
             "jumped": list(self.jumped),
-            "after": self.after.text,
+            "lands": after.board_cells()[after.geometry.index[self.path[-1]]],
+            "after": after.text,
         }
 
 

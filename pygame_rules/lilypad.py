@@ -462,7 +462,7 @@ class Lilypad(Position):
 
     def _end_reason(self, decided: str) -> str:
         if decided == "draw":
-            return "Both Kings have been captured, so the game is drawn."
+            return "Neither side has a King left, so the game is drawn."
         name = self.side_names[decided]
         return f"{name}'s King reached its last row (rank {LAST_ROW[decided] + 1}), so {name} wins."
 

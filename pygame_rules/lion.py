@@ -378,7 +378,7 @@ class LionEditor(Editor):
          "help": "A piece a Spider leapt over cannot move while that Spider stands next to it.",
          "columns": [
              {"key": "spider", "kind": "square", "label": "Spider", "pieces": "Ss"},
-             {"key": "marked", "kind": "square", "label": "Marked piece", "pieces": ""},
+             {"key": "marked", "kind": "square", "label": "Marked piece", "pieces": "", "enemyOf": "spider"},
          ]},
         {"key": "stuck", "kind": "squares", "label": "Stuck elephants", "pieces": "Ee",
          "help": "An elephant that squashed a piece cannot move until its Lion ends a move next to it."},

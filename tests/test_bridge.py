@@ -57,6 +57,7 @@ def test_state_of_the_start():
         "removed": [],
         "changed": {},
         "jumped": [],
+        "lands": "B",  # the soldier dropped on c8 becomes the King
         "after": pygame_rules.start("lilypad").play("K@c8").text,
     }
     assert state["board"]["a8"] == "b" and len(state["board"]) == 24

@@ -145,8 +145,10 @@ def test_move_value_and_json():
     assert str(m) == "K@c8" and m == p.move("K@c8") and hash(m) == hash("K@c8")
     assert m != p.move("K@a8")
     assert m.to_json() == {
-        "text": "K@c8", "path": ["c8"], "removed": [], "changed": {}, "jumped": [], "after": m.after.text
+        "text": "K@c8", "path": ["c8"], "removed": [], "changed": {}, "jumped": [], "lands": "B", "after": m.after.text
     }
+    step = pygame_rules.start("lilypad").play("K@c8").play("K@f1").move("c6-d5")
+    assert step.to_json()["lands"] == "b"
 
 
 def test_positions_compare_by_game_variant_and_text():

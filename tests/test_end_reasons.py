@@ -14,7 +14,7 @@ from pygame_rules.bridge import handle
     ("game", "position", "winner", "reason"),
     [
         ("lilypad", "8/8/8/8/8/8/8/1B6 g -", "b", "Black's King reached its last row (rank 1), so Black wins."),
-        ("lilypad", "8/8/8/8/8/8/8/8 b -", "draw", "Both Kings have been captured, so the game is drawn."),
+        ("lilypad", "8/8/8/8/8/8/8/8 b -", "draw", "Neither side has a King left, so the game is drawn."),
         ("lilypad", "8/8/8/8/8/8/b7/7G b -", "g", "Black has no legal move, so Green wins."),
         ("three-crowns", "8/8/8/8/8/8/8/GGG5 b - 5", "g", "Green has three crowned stones in a line, so Green wins."),
         ("three-crowns", "bbbbbbbb/8/8/8/8/8/8/ggggggg1 g - 5", "b", "Green is down to 7 stones (a third one was captured), so Black wins."),

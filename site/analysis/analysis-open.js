@@ -80,7 +80,7 @@ export function createOpener(ctrl, facing) {
     if (!before) return;
     // Moves the person played here are not thrown away unasked: the note brings them back.
     const count = before.tree.nodes.filter(Boolean).length - 1;
-    showMessage(`Opened in place of your ${before.info.title} analysis (${count} move${count === 1 ? "" : "s"}).`, {
+    showMessage(`This replaced the analysis you had (${before.info.title}, ${count} move${count === 1 ? "" : "s"}).`, {
       kind: "note",
       action: { label: "Undo", run: () => void ctrl.run(() => showAnalysis(before)) },
     });

@@ -108,16 +108,19 @@ function renderMoves(ctrl) {
         needNumber = true;
         continue;
       }
+      const button = moveButton(ctrl, item, marks.get(item.id));
+      if (item.id === a.at) current = button;
       if (firstOfPair(a, item.ply) || needNumber) {
+        // A number and its move wrap together: a row never ends on a number.
+        const step = document.createElement("span");
+        step.className = "step";
         const number = document.createElement("span");
         number.className = "num";
         number.textContent = moveLabel(a, item.ply);
-        parent.append(number);
-      }
+        step.append(number, button);
+        parent.append(step);
+      } else parent.append(button);
       needNumber = false;
-      const button = moveButton(ctrl, item, marks.get(item.id));
-      if (item.id === a.at) current = button;
-      parent.append(button);
     }
   };
   const line = document.createElement("div");

@@ -6,15 +6,21 @@ const pieceName = (info, letter) => (letter && Object.hasOwn(info.pieces, letter
 const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const list = (items) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
 
-/** One move in words; `before` is the board ({square: letter}) the move was played on. */
+/**
+ * One move in words; `before` is the board ({square: letter}) the move was played on. A piece that
+ * becomes another where it stops (`move.lands`: a soldier dropped as the King, a frog promoted)
+ * says so: "Black soldier c8 becomes Black King (K@c8)."
+ */
 export function describeMove(move, before, info) {
   const [from, ...to] = move.path;
   const mover = pieceName(info, before[from]);
-  const where = to.length ? `${from} to ${to.join(", ")}` : `${from} (${move.text})`;
+  const where = to.length ? `${from} to ${to.join(", ")}` : from;
+  const landed = move.lands && move.lands !== before[from] && Object.hasOwn(info.pieces, move.lands) ? ` becomes ${pieceName(info, move.lands)}` : "";
+  const named = to.length ? "" : ` (${move.text})`; // a move that stays on its square: its text says what it is
   const taken = (move.removed ?? []).map((sq) => `${pieceName(info, before[sq])} ${sq}`);
   const changed = Object.entries(move.changed ?? {}).map(([sq, letter]) => `${pieceName(info, before[sq])} ${sq} becomes ${pieceName(info, letter)}`);
   const effects = [taken.length ? `takes ${list(taken)}` : "", ...changed].filter(Boolean);
-  return `${capitalise(mover)} ${where}${effects.length ? `, ${effects.join("; ")}` : ""}.`;
+  return `${capitalise(mover)} ${where}${landed}${named}${effects.length ? `, ${effects.join("; ")}` : ""}.`;
 }
 
 /** The position in words, side by side: "Black: King c8; soldiers a6, c6. Green: ... Green to move." */

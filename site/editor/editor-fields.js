@@ -60,11 +60,14 @@ function listEntries(ctrl, field, update) {
     const row = make("div", { className: "editor-row" });
     for (const column of field.columns) {
       const label = make("label");
+      // A column another names as the one whose piece it must be an enemy of: its choices follow.
+      const leads = field.columns.some((c) => c.enemyOf === column.key);
       const onChange = (v) => {
         ed.setup[field.key][i][column.key] = v;
-        ctrl.check();
+        if (leads) update(ed.setup[field.key], true);
+        else ctrl.check();
       };
-      label.append(column.label, control(ed, column, entry[column.key], onChange));
+      label.append(column.label, control(ed, column, entry[column.key], onChange, sideAt(ed, entry[column.enemyOf])));
       row.append(label);
     }
     const remove = make("button", { type: "button", textContent: "Remove" });
@@ -75,16 +78,19 @@ function listEntries(ctrl, field, update) {
   });
   const add = make("button", { type: "button", textContent: `Add ${one}`, name: `add-${field.key}` });
   add.onclick = () => {
-    const entry = Object.fromEntries(
-      field.columns.map((c) => [c.key, c.kind === "number" ? c.min : c.kind === "choice" ? c.options[0].value : (squaresFor(ed, c.pieces)[0] ?? null)]),
-    );
+    // Each column's first choice, in order: one naming an enemy of another column's piece picks one.
+    const entry = {};
+    for (const c of field.columns) {
+      entry[c.key] = c.kind === "number" ? c.min : c.kind === "choice" ? c.options[0].value : (squaresFor(ed, c.pieces, [], sideAt(ed, entry[c.enemyOf]))[0] ?? null);
+    }
     update([...ed.setup[field.key], entry], true);
   };
   return [rows, add];
 }
 
-// One form control for a field (or a list entry's column): a number, or a choice (of squares too).
-function control(ed, field, value, onChange) {
+// One form control for a field (or a list entry's column): a number, or a choice (of squares too;
+// `notSide`: not of that side's pieces).
+function control(ed, field, value, onChange, notSide = null) {
   if (field.kind === "number") {
     const input = make("input", { type: "number", min: field.min, max: field.max, step: 1, value: String(value ?? field.min) });
     input.oninput = () => onChange(input.value === "" ? null : Number(input.value));
@@ -94,18 +100,24 @@ function control(ed, field, value, onChange) {
   const options =
     field.kind === "choice"
       ? field.options.map((o) => new Option(o.label, o.value))
-      : [...(field.options ?? []).map((o) => new Option(o.label, o.value)), ...squaresFor(ed, field.pieces, [value]).map((sq) => new Option(describeSquare(ed, sq), sq))];
+      : [...(field.options ?? []).map((o) => new Option(o.label, o.value)), ...squaresFor(ed, field.pieces, [value], notSide).map((sq) => new Option(describeSquare(ed, sq), sq))];
   select.replaceChildren(...options);
   select.value = value ?? "";
   select.onchange = () => onChange(select.value);
   return select;
 }
 
-// The squares whose pieces a field may name (`pieces` letters; "" for any piece), and `keep`
-// (what the set-up already names there, even if the piece has gone: Python then says so).
-function squaresFor(ed, pieces, keep = []) {
-  const fits = (sq) => ed.setup.board[sq] && (!pieces || pieces.includes(ed.setup.board[sq]));
+// The squares whose pieces a field may name (`pieces` letters; "" for any piece; none of `notSide`'s),
+// and `keep` (what the set-up already names there, even if the piece has gone: Python then says so).
+function squaresFor(ed, pieces, keep = [], notSide = null) {
+  const fits = (sq) => ed.setup.board[sq] && (!pieces || pieces.includes(ed.setup.board[sq])) && (!notSide || sideAt(ed, sq) !== notSide);
   return ed.info.squares.map((s) => s.name).filter((sq) => fits(sq) || keep.includes(sq));
+}
+
+// The side of the piece on `square` (null when there is none, or no square).
+function sideAt(ed, square) {
+  const letter = square ? ed.setup.board[square] : null;
+  return letter && Object.hasOwn(ed.info.pieces, letter) ? ed.info.pieces[letter].side : null;
 }
 
 const describeSquare = (ed, sq) => (ed.setup.board[sq] ? `${sq} (${ed.info.pieces[ed.setup.board[sq]]?.name ?? "?"})` : `${sq} (empty)`);

@@ -27,7 +27,7 @@ export function readBoard(element, data) {
     geometry: info,
     pieces: info.pieces,
     sides: info.sides,
-    orientation: element.getAttribute("orientation") === "flipped" ? "flipped" : "normal",
+    orientation: readOrientation(element),
     static: isStatic,
     label: `${info.title} ${isStatic ? "diagram" : "board"}`,
     position: reading.board,
@@ -37,6 +37,14 @@ export function readBoard(element, data) {
     highlights: squareList(element, "highlight", info),
   };
   return { game, variant, info, diagram, position, moves, reading, view };
+}
+
+const ORIENTATIONS = ["normal", "flipped"];
+
+function readOrientation(element) {
+  const wanted = element.getAttribute("orientation")?.trim() || "normal";
+  if (!ORIENTATIONS.includes(wanted)) throw new Error(`orientation ${quote(wanted)} must be "normal" or "flipped"`);
+  return wanted;
 }
 
 function lookUp(element, data) {

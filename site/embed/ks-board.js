@@ -48,6 +48,8 @@ const FRAME_CSS = `
 button { font: inherit; padding: 0.25em 0.8em; border-radius: 6px; cursor: pointer;
   border: 1px solid var(--ks-button-border, #8a7a62); background: var(--ks-button, #fbf7ee); color: inherit; }
 button:disabled { opacity: 0.5; cursor: default; }
+.error { margin: 0.4em 0; font: 0.9rem/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  color: var(--ks-error, #a4161a); overflow-wrap: anywhere; }
 `;
 let frameSheet = null;
 
@@ -157,7 +159,17 @@ class KsBoard extends HTMLElement {
       this.#becomeReady(state);
       play.afterMove();
     } catch (error) {
-      if (render === this.#renders) this.#showError(error);
+      if (render !== this.#renders) return;
+      // Nothing stale stays in sight: a board that cannot be set up as asked is not drawn at all,
+      // and the error stands in its place.
+      this.#play?.drop();
+      this.#play = null;
+      this.#board?.destroy();
+      this.#board = null;
+      this.#bar?.remove();
+      this.#bar = null;
+      this.#note = null;
+      this.#showError(error);
     }
   }
 
@@ -174,13 +186,19 @@ class KsBoard extends HTMLElement {
     showError: (error) => this.#showError(error),
   };
 
-  #layoutBar(isStatic) {
-    const root = this.shadowRoot;
+  // The bar's and the error's styles, in the element's shadow root (made here if the board is not).
+  #adoptFrameSheet() {
+    const root = this.shadowRoot ?? this.attachShadow({ mode: "open" });
     if (!frameSheet) {
       frameSheet = new CSSStyleSheet();
       frameSheet.replaceSync(FRAME_CSS);
     }
     if (!root.adoptedStyleSheets.includes(frameSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, frameSheet];
+    return root;
+  }
+
+  #layoutBar(isStatic) {
+    const root = this.#adoptFrameSheet();
     this.#bar?.remove();
     this.#bar = document.createElement("div");
     this.#bar.className = "bar";
@@ -233,7 +251,7 @@ class KsBoard extends HTMLElement {
     this.#error.textContent = error.message ?? String(error);
     this.toggleAttribute("aria-busy", false);
     if (this.#note?.classList.contains("loading")) this.#say("");
-    (this.shadowRoot ?? this.attachShadow({ mode: "open" })).append(this.#error);
+    this.#adoptFrameSheet().append(this.#error);
     this.#fire("ks-error", { error, message: this.#error.textContent, kind: error instanceof NotationError ? "position" : error.type ?? "attribute" });
   }
 }

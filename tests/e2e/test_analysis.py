@@ -29,6 +29,8 @@ OPENING = [("K@c8", ["c8"]), ("K@f1", ["f1"]), ("c6-d5", ["c6", "d5"]), ("f3-e4"
 PLANTED_START = "b1b5/5b1b/B5b1/8/4g1b1/3g1G1g/2g3g1/7g g -"
 PLANTED_MOVES = ["f3:h5", "f7-e6", "h5:f7", "a6-b5", "d3-c4", "b5:d3:b1"]
 PLANTED_PLY = 5
+#: The main line's moves in the move tree (a move with its number is wrapped with it, so the row never ends on a number).
+MAIN_LINE = "#analysis-moves .line > .mv, #analysis-moves .line > .step > .mv"
 
 # How long a 10 ms timer waited beyond its 10 ms, each time, over `ms`; the page's long tasks (50 ms or more).
 MEASURE = """(ms) => new Promise((resolve) => {
@@ -210,7 +212,7 @@ def test_a_variation_made_on_a_phone_survives_a_reload_in_every_arrival(arrive, 
     site.page.reload()
     site.wait_ready()
     expect(current).to_have_text(other)
-    expect(site.page.locator("#analysis-moves .line > .mv")).to_have_text(main)
+    expect(site.page.locator(MAIN_LINE)).to_have_text(main)
     expect(site.page.locator("#analysis-moves .variation .mv")).to_have_text([other])
     site.watch.assert_clean()
 
@@ -231,7 +233,7 @@ def test_analysis_board_variation_made_and_clicked_back_to(spied):
     expect(current).to_have_text("K@f1")
     assert "at=2" in site.page.evaluate("location.hash")
     main = [t for t, _ in OPENING]
-    assert site.page.locator("#analysis-moves .line > .mv").all_inner_texts() == main
+    assert site.page.locator(MAIN_LINE).all_inner_texts() == main
 
     # A different move for Black here: a variation, the main line kept.
     position = position_after(main[:2])
@@ -240,17 +242,17 @@ def test_analysis_board_variation_made_and_clicked_back_to(spied):
     variation = site.page.locator("#analysis-moves .variation")
     expect(variation).to_have_count(1)
     expect(variation.locator(".mv")).to_have_text([other])
-    assert site.page.locator("#analysis-moves .line > .mv").all_inner_texts() == main
+    assert site.page.locator(MAIN_LINE).all_inner_texts() == main
     # A reload brings the whole tree back, not only the line the address names.
     site.page.reload()
     site.wait_ready()
     expect(current).to_have_text(other)
     expect(variation.locator(".mv")).to_have_text([other])
-    assert site.page.locator("#analysis-moves .line > .mv").all_inner_texts() == main
+    assert site.page.locator(MAIN_LINE).all_inner_texts() == main
     after_other = site.pieces("#analysis-board")
 
     # To the main line's end and back to the variation by clicking it.
-    site.page.locator("#analysis-moves .line > .mv", has_text=main[3]).click()
+    site.page.locator(MAIN_LINE, has_text=main[3]).click()
     expect(current).to_have_text(main[3])
     assert site.pieces("#analysis-board") == position_after(main).pieces_on_board()
     variation.locator(".mv").click()
@@ -260,11 +262,11 @@ def test_analysis_board_variation_made_and_clicked_back_to(spied):
 
     # Promote it: it becomes the main line, the old line a variation; delete it, and Undo.
     site.button("Promote variation").click()
-    expect(site.page.locator("#analysis-moves .line > .mv")).to_have_text(main[:2] + [other])
+    expect(site.page.locator(MAIN_LINE)).to_have_text(main[:2] + [other])
     expect(variation.locator(".mv")).to_have_text(main[2:])
     site.button("Delete from here").click()
     expect(current).to_have_text("K@f1")
-    expect(site.page.locator("#analysis-moves .line > .mv")).to_have_text(main)
+    expect(site.page.locator(MAIN_LINE)).to_have_text(main)
     site.page.locator("#analysis-messages .message .action", has_text="Undo").click()
     expect(current).to_have_text(other)
     # The keys step through the line; Back to the game returns to the game as it was.
@@ -378,7 +380,7 @@ def test_game_review_marks_the_planted_blunder(spied):
     record_box.fill(write_record(game))
     site.button("Open").click()
     expect(failure).to_be_hidden()
-    expect(page.locator("#analysis-moves .line > .mv")).to_have_text(PLANTED_MOVES)
+    expect(page.locator(MAIN_LINE)).to_have_text(PLANTED_MOVES)
     site.button("Analyse this game").click()
     expect(page.locator("#analysis-progress")).to_be_visible()
     expect(page.locator("#analysis-progress")).to_be_hidden(timeout=60_000)
@@ -412,7 +414,7 @@ def test_a_bad_analysis_link_is_said_and_the_analysis_kept(spied):
     page.reload()
     site.wait_ready()
     expect(current).to_have_text("K@c8")
-    expect(page.locator("#analysis-moves .line > .mv")).to_have_text(["K@c8", "K@f1"])
+    expect(page.locator(MAIN_LINE)).to_have_text(["K@c8", "K@f1"])
     page.evaluate("sessionStorage.setItem('kings-and-soldiers/analysis-tree', '{\"hash\": 5, \"lines\": \"x\"}')")
     page.reload()
     site.wait_ready()
@@ -441,7 +443,7 @@ def test_a_bad_analysis_link_is_said_and_the_analysis_kept(spied):
 def test_opening_a_record_over_moves_made_here_offers_them_back(spied):
     site = spied
     page = site.page
-    notes = page.locator("#analysis-messages .message", has_text="Opened in place of")
+    notes = page.locator("#analysis-messages .message", has_text="This replaced the analysis you had")
     page.evaluate("location.hash = '#analysis&game=lilypad&moves=K%40c8'")
     current = page.locator("#analysis-moves .mv.current")
     expect(current).to_have_text("K@c8")
@@ -456,12 +458,12 @@ def test_opening_a_record_over_moves_made_here_offers_them_back(spied):
         game.play(text)
     record_box.fill(write_record(game))
     site.button("Open").click()
-    expect(page.locator("#analysis-moves .line > .mv")).to_have_text([t for t, _ in OPENING])
+    expect(page.locator(MAIN_LINE)).to_have_text([t for t, _ in OPENING])
     expect(notes).to_have_count(1)
-    expect(notes).to_contain_text("Lilypad analysis (2 moves)")
+    expect(notes).to_contain_text("This replaced the analysis you had (Lilypad, 2 moves).")
     shoot(page, "analysis-replaced")
     notes.get_by_role("button", name="Undo").click()
-    expect(page.locator("#analysis-moves .line > .mv")).to_have_text(["K@c8", "K@f1"])
+    expect(page.locator(MAIN_LINE)).to_have_text(["K@c8", "K@f1"])
     expect(current).to_have_text("K@f1")
     assert site.pieces("#analysis-board") == made
     assert "K%40f1" in page.evaluate("location.hash")
@@ -474,6 +476,6 @@ def test_opening_a_record_over_moves_made_here_offers_them_back(spied):
     notes.locator(".dismiss").click()
     record_box.fill(write_record(game))
     site.button("Open").click()
-    expect(page.locator("#analysis-moves .line > .mv")).to_have_text([t for t, _ in OPENING])
+    expect(page.locator(MAIN_LINE)).to_have_text([t for t, _ in OPENING])
     expect(notes).to_have_count(0)
     site.watch.assert_clean()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pygame_rules
 import pytest
 from playwright.sync_api import expect
 
@@ -166,4 +167,28 @@ def test_game_view_opens_the_editor_on_its_position_and_links_share_and_save(new
     # The top bar's link opens the editor too.
     page.locator("#editor-link").click()
     expect(editor).to_be_visible()
+    site.watch.assert_clean()
+
+
+def test_a_spider_mark_added_names_an_enemy_of_its_spider_and_follows_the_spider_chosen(new_site):
+    """The form's first choice is one the rules allow: a Spider marks only enemy pieces, so a new
+    mark names an enemy of its Spider, and choosing the other side's Spider offers its enemies."""
+    site = new_site()
+    site.open("#editor=lion", wait=False)
+    site.wait_ready()
+    editor = site.page.locator(EDITOR)
+    expect(editor.locator(".editor-ok")).to_be_visible(timeout=TIMEOUT)
+    editor.get_by_role("button", name="Add spider mark").click()
+    expect(editor.locator(".editor-ok")).to_be_visible(timeout=TIMEOUT)
+    assert problems(site.page) == []
+    row = editor.locator("[data-field=marks] .editor-row").first
+    spider, marked = row.locator("select").nth(0), row.locator("select").nth(1)
+    start = pygame_rules.start("lion").pieces_on_board()
+    side = lambda square: pygame_rules.position_class("lion").pieces[start[square]]["side"]  # noqa: E731
+    assert side(marked.input_value()) != side(spider.input_value())
+    other = next(sq for sq, letter in start.items() if letter.lower() == "s" and side(sq) != side(spider.input_value()))
+    spider.select_option(other)
+    row = editor.locator("[data-field=marks] .editor-row").first
+    offered = row.locator("select").nth(1).locator("option").evaluate_all("options => options.map(o => o.value)")
+    assert offered and all(side(sq) != side(other) for sq in offered if sq != row.locator("select").nth(1).input_value())
     site.watch.assert_clean()

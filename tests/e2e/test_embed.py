@@ -29,6 +29,7 @@ def runtime_requests(page) -> list[str]:
 def serve_test_page(site, name: str, body: str) -> None:
     """Serve `body` as the site's page `name` (same origin as the site, so it may load ks-board.js)."""
     html = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{name}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <script type="module" src="ks-board.js"></script></head><body>{body}</body></html>"""
     site.page.context.route(f"**/{name}", lambda route: route.fulfill(body=html, content_type="text/html"))
 
@@ -166,7 +167,10 @@ def test_a_board_against_the_computer_answers_a_move(new_site):
         ('game="lilypad" controls="undo redo"', 'controls: unknown "redo" (controls: undo, new)'),
         ('game="lilypad" players="computer" level="9"', 'level "9" must be one of 1, 2, 3, 4, 5'),
         ('game="lilypad" players="computer" computer-side="white"', 'computer-side "white" must be "b" (Black) or "g" (Green)'),
+        ('game="lion" orientation="sideways"', 'orientation "sideways" must be "normal" or "flipped"'),
+        ('game="lilypad" static highlight="' + " ".join(f"z{i}" for i in range(5000)) + '"', '"z0", "z1", "z2", "z3", "z4" and 4995 more are not squares'),
     ],
+    ids=lambda value: value[:40],
 )
 def test_bad_attributes_are_said_in_plain_words(new_site, attributes, message):
     site = new_site()
@@ -174,7 +178,30 @@ def test_bad_attributes_are_said_in_plain_words(new_site, attributes, message):
     runtime = runtime_requests(site.page)
     site.page.goto("bad.html")
     expect(site.page.locator("#bad .error")).to_contain_text(message)
+    assert len(site.page.locator("#bad .error").text_content()) < 400  # long input quoted short
+    expect(site.page.locator("#bad svg")).to_have_count(0)  # no board that looks playable and is not
     assert runtime == []  # refused before anything asked for Python
+
+
+def test_a_board_set_wrong_later_shows_the_error_in_its_place_and_comes_back_when_set_right(new_site):
+    """A host page that changes an attribute to a bad value: the board it had goes (it could not be
+    played any more), the error stands in its place, whole on a phone; set right, the board is back."""
+    site = new_site(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    serve_test_page(site, "later.html", '<ks-board id=later game="lilypad"></ks-board>')
+    site.page.goto("later.html")
+    expect(site.page.locator("#later .note")).to_have_text("Black to move.")
+    site.page.evaluate("document.getElementById('later').setAttribute('position', 'garbage')")
+    error = site.page.locator("#later .error")
+    expect(error).to_contain_text('position "garbage" has 1 part where 3 are expected')
+    expect(site.page.locator("#later svg")).to_have_count(0)
+    expect(site.page.locator("#later .note")).to_have_count(0)
+    box = error.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box  # wrapped, not running off the screen
+    site.page.evaluate("document.getElementById('later').removeAttribute('position')")
+    expect(site.page.locator("#later .note")).to_have_text("Black to move.")
+    expect(error).to_have_count(0)
+    site.square("c8", "#later").tap()
+    site.watch.assert_clean()
 
 
 @pytest.fixture(scope="module")

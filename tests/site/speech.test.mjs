@@ -21,6 +21,13 @@ test("a step, a capture chain and a drop", () => {
     "Green soldier g2 to e4, g6, takes Black soldier f3 and Black King f5.",
   );
   assert.equal(describeMove({ text: "K@c8", path: ["c8"], removed: [] }, { c8: "b" }, info), "Black soldier c8 (K@c8).");
+  // The drop as Python sends it: the letter it lands as.
+  assert.equal(describeMove({ text: "K@c8", path: ["c8"], removed: [], lands: "B" }, { c8: "b" }, info), "Black soldier c8 becomes Black King (K@c8).");
+  assert.equal(describeMove({ text: "g4-f3", path: ["g4", "f3"], removed: [], lands: "b" }, { g4: "b" }, info), "Black soldier g4 to f3.");
+  // A hostile or unknown letter names nothing.
+  for (const lands of ["__proto__", "constructor", "Q", 5]) {
+    assert.equal(describeMove({ text: "K@c8", path: ["c8"], removed: [], lands }, { c8: "b" }, info), "Black soldier c8 (K@c8).", String(lands));
+  }
   assert.equal(
     describeMove({ text: "d6:d4:b2", path: ["d6", "d4", "b2"], removed: [], changed: { c3: "g" } }, { d6: "B", c3: "G" }, info),
     "Black King d6 to d4, b2, Green King c3 becomes Green soldier.",

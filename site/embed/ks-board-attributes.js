@@ -82,7 +82,12 @@ function arrowList(element, info) {
 export function readPlayers(element, info, levels) {
   const players = element.getAttribute("players") || "two";
   if (!PLAYERS.includes(players)) throw new Error(`players ${quote(players)} must be "two" or "computer"`);
-  if (players === "two") return { computer: null, level: null };
+  if (players === "two") {
+    // A level or a side for a computer that is not asked for: most likely players="computer" forgotten.
+    const stray = ["computer-side", "level"].find((name) => element.hasAttribute(name));
+    if (stray) throw new Error(`${stray} is for a board against the computer: add players="computer"`);
+    return { computer: null, level: null };
+  }
   const wanted = (element.getAttribute("computer-side") || info.sides[1].id).toLowerCase();
   const side = info.sides.find((s) => s.id === wanted || s.name.toLowerCase() === wanted);
   if (!side) {

@@ -20,6 +20,11 @@ STORED = f"""async () => {{
 }}"""
 
 
+#: The analysis board's main line of moves (a move with its number is wrapped with it, so a row
+#: never ends on a number).
+MAIN_LINE = "#analysis-moves .line > .mv, #analysis-moves .line > .step > .mv"
+
+
 def poll(condition, timeout_ms: float = SLOW_MS, what: str = "a condition"):
     """Wait until ``condition()`` is truthy (in-page promises need polling, not wait_for_function,
     which the site's CSP forbids: it evaluates a string)."""

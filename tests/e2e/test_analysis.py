@@ -18,7 +18,7 @@ from conftest import ARRIVALS
 from pygame_rules.records import Game, write_record
 from pygame_rules.solve import winning_moves, wins_within
 from proofs import DRAWING_MOVE, SURE_DRAW, settled
-from site_driver import poll
+from site_driver import MAIN_LINE, poll
 
 SHOTS = Path(tempfile.gettempdir())
 OPENING = [("K@c8", ["c8"]), ("K@f1", ["f1"]), ("c6-d5", ["c6", "d5"]), ("f3-e4", ["f3", "e4"])]
@@ -29,8 +29,6 @@ OPENING = [("K@c8", ["c8"]), ("K@f1", ["f1"]), ("c6-d5", ["c6", "d5"]), ("f3-e4"
 PLANTED_START = "b1b5/5b1b/B5b1/8/4g1b1/3g1G1g/2g3g1/7g g -"
 PLANTED_MOVES = ["f3:h5", "f7-e6", "h5:f7", "a6-b5", "d3-c4", "b5:d3:b1"]
 PLANTED_PLY = 5
-#: The main line's moves in the move tree (a move with its number is wrapped with it, so the row never ends on a number).
-MAIN_LINE = "#analysis-moves .line > .mv, #analysis-moves .line > .step > .mv"
 
 # How long a 10 ms timer waited beyond its 10 ms, each time, over `ms`; the page's long tasks (50 ms or more).
 MEASURE = """(ms) => new Promise((resolve) => {

@@ -168,6 +168,7 @@ def test_a_board_against_the_computer_answers_a_move(new_site):
         ('game="lilypad" players="computer" level="9"', 'level "9" must be one of 1, 2, 3, 4, 5'),
         ('game="lilypad" players="computer" computer-side="white"', 'computer-side "white" must be "b" (Black) or "g" (Green)'),
         ('game="lion" orientation="sideways"', 'orientation "sideways" must be "normal" or "flipped"'),
+        ('game="lilypad" level="3"', 'level is for a board against the computer: add players="computer"'),
         ('game="lilypad" static highlight="' + " ".join(f"z{i}" for i in range(5000)) + '"', '"z0", "z1", "z2", "z3", "z4" and 4995 more are not squares'),
     ],
     ids=lambda value: value[:40],

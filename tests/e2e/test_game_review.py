@@ -16,6 +16,7 @@ from urllib.parse import quote
 import pytest
 from conftest import ARRIVALS
 from playwright.sync_api import expect
+from site_driver import MAIN_LINE
 from test_analysis import SPY, position_after
 
 import pygame_rules
@@ -53,7 +54,7 @@ def test_a_review_grades_every_move_proven_results_first_with_accuracy_and_count
 
     site = arrive(arrival, LINK, phone=phone)
     page = site.page
-    expect(page.locator("#analysis-moves .line > .mv")).to_have_text(MOVES)
+    expect(page.locator(MAIN_LINE)).to_have_text(MOVES)
     site.press("Analyse this game")
     expect(page.locator("#analysis-progress")).to_be_visible()
     expect(page.locator("#analysis-progress")).to_be_hidden(timeout=120_000)

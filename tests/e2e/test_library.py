@@ -10,7 +10,7 @@ import json
 import pytest
 from conftest import ARRIVALS
 from playwright.sync_api import expect
-from site_driver import Site
+from site_driver import MAIN_LINE, Site
 
 
 def rows(site):
@@ -47,7 +47,7 @@ def test_new_game_keeps_the_old_one_and_the_library_opens_it(new_site):
     older.get_by_role("button", name="Analyse", exact=False).click()
     expect(site.page.locator("#analysis-view")).to_be_visible()
     expect(site.page.locator("#analysis-moves .mv.current")).to_have_text("K@f1")
-    assert site.page.locator("#analysis-moves .line > .mv").all_inner_texts() == ["K@c8", "K@f1"]
+    assert site.page.locator(MAIN_LINE).all_inner_texts() == ["K@c8", "K@f1"]
     site.page.get_by_role("link", name="Back to the game").click()
     expect(site.page.locator("#game-view")).to_be_visible()
     assert site.history() == ["K@a8"]

@@ -80,7 +80,7 @@ def test_moves_are_said_in_words_and_the_position_described(site):
     site.button("New game").click()
     site.wait_idle()
     site.play("K@c8", ["c8"])
-    expect(site.page.locator("#announce")).to_have_text("Black soldier c8 (K@c8).")
+    expect(site.page.locator("#announce")).to_have_text("Black soldier c8 becomes Black King (K@c8).")
     site.play("K@f1", ["f1"])
     site.play("c6-d5", ["c6", "d5"])
     expect(site.page.locator("#announce")).to_have_text("Black soldier c6 to d5.")
@@ -99,5 +99,5 @@ def test_the_computers_move_is_said(new_site):
     expect(site.page.locator("#moves .mv").filter(has_not_text="…")).to_have_count(2, timeout=30_000)
     site.wait_idle()
     reply = site.history()[1]
-    expect(site.page.locator("#announce")).to_have_text(f"Green soldier {reply[2:]} ({reply}).")
+    expect(site.page.locator("#announce")).to_have_text(f"Green soldier {reply[2:]} becomes Green King ({reply}).")
     site.watch.assert_clean()

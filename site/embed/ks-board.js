@@ -90,12 +90,19 @@ class KsBoard extends HTMLElement {
 
   disconnectedCallback() {
     // The game goes with the element (put back, it renders a new one): answers still on their way are ignored.
+    this.#renders++;
+    this.#dropBoard();
+  }
+
+  // The game, the board and its bar go (answers still on their way for the game are ignored).
+  #dropBoard() {
     this.#play?.drop();
     this.#play = null;
-    this.#renders++;
     this.#board?.destroy();
     this.#board = null;
+    this.#bar?.remove();
     this.#bar = null;
+    this.#note = null;
   }
 
   static {
@@ -162,13 +169,7 @@ class KsBoard extends HTMLElement {
       if (render !== this.#renders) return;
       // Nothing stale stays in sight: a board that cannot be set up as asked is not drawn at all,
       // and the error stands in its place.
-      this.#play?.drop();
-      this.#play = null;
-      this.#board?.destroy();
-      this.#board = null;
-      this.#bar?.remove();
-      this.#bar = null;
-      this.#note = null;
+      this.#dropBoard();
       this.#showError(error);
     }
   }

@@ -104,8 +104,8 @@ export async function openFirst(tries) {
       app.entry = entry ? { id: entry.id, created: entry.created, imported: entry.imported ?? null } : { ...newEntry(), imported };
       // A saved game goes on with the players it had; a new one, or one saved before its first move
       // (a game only looked at), starts with the person's setting.
-      const lookedAt = entry?.record && !isBegun(entry);
-      const mode = lookedAt ? readMode() : MODES.includes(entry?.mode) ? entry.mode : entry ? app.mode : readMode();
+      const ownPlayers = entry && !(entry.record && !isBegun(entry));
+      const mode = !ownPlayers ? readMode() : MODES.includes(entry.mode) ? entry.mode : app.mode;
       if (mode !== app.mode) {
         app.mode = mode;
         app.paused = false;

@@ -3,7 +3,7 @@
 // its position and moves are bounded in size; Python then replays every move it carries.
 
 import { gameEntry, whyUnknown } from "./catalog.js";
-import { LIMITS } from "./storage.js";
+import { LIMITS } from "./saved-game.js";
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const CODE = /^[A-Za-z0-9_-]{0,20000}$/;

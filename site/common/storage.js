@@ -17,17 +17,10 @@
 //   when the copy cannot be written (storage full) the original stays.
 // - Every write says whether it was kept (false: storage full or turned off).
 //
-// An entry: {id, record, cursor, board, lastMove, mode, level, created, updated, result,
-// resultText, resigned, takenBack, imported}: record is {game, variant, start, moves} (start null =
-// the game's start position), cursor how many of the moves the board showed (review; takenBack: by
-// Undo, to play on from there, so a finished game's result is not shown), board / lastMove what was
-// drawn last (only to draw at once before Python has checked the record), mode / level who played,
-// result / resultText the end as Python last said it (for the library's list), and imported what
-// an imported record said beyond its moves ({moves, tags, comments, result, resultText}: the
-// moves it had, its tags such as players and Date, comments keyed by the number of moves before
-// them, and a declared result such as a resignation), or null.
 // The site's first format (one saved game per game type under `kings-and-soldiers/v1`) is carried
 // over into entries once (its unreadable parts set aside), then removed.
+
+import { checkEntry, ENTRY_ID, isPlainObject, shortText } from "./saved-game.js";
 
 const PREFIX = "kings-and-soldiers/";
 const OLD_SAVED_KEY = `${PREFIX}v1`;
@@ -36,126 +29,6 @@ const SET_ASIDE_PREFIX = `${PREFIX}set-aside/`; // {what, why, when, text}: a te
 const LAST_KEY = `${PREFIX}last`; // {current: entry id, <game id>: entry id}: what each game type last showed
 const OLD_DAMAGED_KEY = `${PREFIX}damaged`; // an earlier site's list of set-aside texts: moved into set-aside keys
 const TOLD_KEY = `${PREFIX}unreadable-told`; // [key]: the unreadable keys the person was told of
-
-/** Bounds on what a record may hold (a position string, a move text, the number of moves). */
-export const LIMITS = { position: 4000, move: 64, moves: 10000 };
-const RESULTS = ["1-0", "0-1", "1/2-1/2", "*"];
-
-const isPlainObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-const isName = (value) => typeof value === "string" && value.length > 0 && value.length <= LIMITS.move;
-
-/**
- * A game record checked for shape (Python checks the rules): {game, variant, start, moves}.
- * Throws an Error saying in plain words what is wrong.
- */
-export function checkRecord(value) {
-  if (!isPlainObject(value)) throw new Error("it is not a game record");
-  const { game, variant = null, start = null, moves } = value;
-  if (!isName(game)) throw new Error("it does not name its game");
-  if (variant !== null && variant !== "" && !isName(variant)) throw new Error("its rule variant is not a name");
-  if (start !== null && (typeof start !== "string" || start.length > LIMITS.position)) {
-    throw new Error("its start position is not a position string");
-  }
-  if (!Array.isArray(moves) || moves.length > LIMITS.moves || !moves.every(isName)) {
-    throw new Error("its moves are not a list of move texts");
-  }
-  return { game, variant: variant || null, start: start || null, moves: [...moves] };
-}
-
-const SQUARE = /^[a-z][1-9][0-9]?$/;
-
-// The drawn board and last move are a cache: a bad one is dropped (Python redraws it), not reported.
-function checkBoard(value) {
-  if (!isPlainObject(value)) return null;
-  const entries = Object.entries(value);
-  const ok = entries.length <= 256 && entries.every(([sq, piece]) => SQUARE.test(sq) && /^[A-Za-z]$/.test(piece));
-  return ok ? Object.fromEntries(entries) : null;
-}
-
-function checkLastMove(value) {
-  const squares = (list) => Array.isArray(list) && list.length <= 64 && list.every((sq) => SQUARE.test(sq));
-  if (!isPlainObject(value) || !squares(value.path) || !squares(value.removed ?? [])) return null;
-  return { path: [...value.path], removed: [...(value.removed ?? [])] };
-}
-
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const shortText = (value, max) => (typeof value === "string" && value.length <= max ? value : null);
-
-/** A new entry id (random: ids from two tabs never collide). */
-export const newId = () => globalThis.crypto.randomUUID();
-
-/**
- * Whether a library entry holds something of the person's: a move, a position set up, an import,
- * or a game with a friend (its invitation, with the entry's id, may be sent before any move). A new
- * game at the start is only the board's state (kept so that a return finds it), not a game.
- */
-export const isBegun = (entry) =>
-  entry.record.moves.length > 0 || Boolean(entry.record.start) || Boolean(entry.imported) || String(entry.mode).startsWith("friend-");
-
-/** One library entry, checked; `id` is the key it was filed under. Throws saying what is wrong. */
-function checkEntry(id, value) {
-  if (!isPlainObject(value)) throw new Error("it is not a saved game");
-  if (value.id !== id || !ID.test(id)) throw new Error("its name does not match where it is filed");
-  const record = checkRecord(value.record);
-  // How many of the moves the board showed (review); the end when missing or out of range.
-  const cursor = Number.isInteger(value.cursor) && value.cursor >= 0 && value.cursor <= record.moves.length ? value.cursor : record.moves.length;
-  const level = Number.isInteger(value.level) && value.level >= 1 && value.level <= 9 ? value.level : null;
-  // Dates are kept as ISO strings (what the export's Date tag is cut from), whatever was written.
-  const date = (text) => (shortText(text, 40) && isoDate(text)) || null;
-  const created = date(value.created) ?? date(value.updated) ?? new Date(0).toISOString();
-  return {
-    id,
-    record,
-    cursor,
-    board: checkBoard(value.board),
-    lastMove: checkLastMove(value.lastMove),
-    mode: shortText(value.mode, 16),
-    level,
-    created,
-    updated: date(value.updated) ?? created,
-    result: shortText(value.result, 16),
-    resultText: shortText(value.resultText, 200),
-    resigned: shortText(value.resigned, 16), // the side that resigned (the game view checks it is one)
-    takenBack: value.takenBack === true && cursor < record.moves.length, // Undo took moves back to play on
-    imported: checkImported(value.imported),
-  };
-}
-
-// A date as an ISO string (year 1 to 9999), or null.
-function isoDate(text) {
-  const time = Date.parse(text);
-  if (Number.isNaN(time)) return null;
-  const iso = new Date(time).toISOString();
-  return /^\d{4}-/.test(iso) ? iso : null;
-}
-
-const TAG_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
-
-/**
- * What an imported record said beyond its moves, checked: {moves, tags, comments, result,
- * resultText} (tags without the record's own Game, Variant, Position and Result), or null. A damaged
- * part is dropped, as the drawing is: the record itself is what counts.
- */
-export function checkImported(value) {
-  if (!isPlainObject(value)) return null;
-  const texts = (map, keyOk, max) =>
-    Object.fromEntries(Object.entries(isPlainObject(map) ? map : {}).filter(([k, v]) => keyOk(k) && typeof v === "string" && v.length <= max));
-  let moves = [];
-  try {
-    moves = checkRecord({ game: "-", moves: value.moves }).moves;
-  } catch {
-    return null;
-  }
-  const result = RESULTS.includes(value.result) ? value.result : null;
-  return {
-    moves,
-    tags: texts(value.tags, (k) => TAG_NAME.test(k) && !["Game", "Variant", "Position", "Result"].includes(k), 1000),
-    comments: texts(value.comments, (k) => /^\d{1,5}$/.test(k) && Number(k) <= moves.length, 10_000),
-    result,
-    resultText: result && shortText(value.resultText, 200),
-  };
-}
-
 
 function browserStorage() {
   try {
@@ -281,7 +154,7 @@ export function createStorage(store = browserStorage(), events = globalThis) {
 
   function readLast() {
     const last = parse(get(LAST_KEY) ?? "{}").value;
-    return isPlainObject(last) ? Object.fromEntries(Object.entries(last).filter(([, id]) => typeof id === "string" && ID.test(id))) : {};
+    return isPlainObject(last) ? Object.fromEntries(Object.entries(last).filter(([, id]) => typeof id === "string" && ENTRY_ID.test(id))) : {};
   }
 
   // One entry's text, checked: {entry} or {problem: {key, what, why, text}}.

@@ -11,7 +11,7 @@ import { createBoard } from "../board/board.js";
 import { boardEntry, catalog, whyUnknown } from "../common/catalog.js";
 import { linkHash } from "../common/links.js";
 import { describeError } from "../common/messages.js";
-import { LIMITS } from "../common/storage.js";
+import { LIMITS } from "../common/saved-game.js";
 import { renderFields } from "./editor-fields.js";
 import { createEditorState, ERASER } from "./editor-state.js";
 import { MARKUP, renderChoice, renderPalette, renderPlayers, renderSides, renderVerdict, say, setBusy } from "./editor-view.js";

@@ -5,7 +5,7 @@
 import { boardEntry } from "../common/catalog.js";
 import { linkHash } from "../common/links.js";
 import { describeError, plural, showMessage } from "../common/messages.js";
-import { isBegun, newId } from "../common/storage.js";
+import { isBegun, newId } from "../common/saved-game.js";
 import { describeMove } from "../board/speech.js";
 import { save } from "./game-save.js";
 import { app, bottomSide, canUndo, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, resigningSide, someoneHuman } from "./game-state.js";

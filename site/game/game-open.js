@@ -5,7 +5,7 @@
 
 import { boardEntry } from "../common/catalog.js";
 import { describeError, showMessage } from "../common/messages.js";
-import { newId } from "../common/storage.js";
+import { newId } from "../common/saved-game.js";
 import { openFriendLink } from "./friend.js";
 import { act, drawAtOnce, openFirst } from "./game-ctrl.js";
 import { startThinking, stopThinking } from "./game-computer.js";

@@ -3,7 +3,7 @@
 
 import { linkHash } from "../common/links.js";
 import { showMessage } from "../common/messages.js";
-import { newId } from "../common/storage.js";
+import { newId } from "../common/saved-game.js";
 import { app, isDemo, knownGames, newEntry, storage } from "./game-state.js";
 
 const $ = (id) => document.getElementById(id);

@@ -2,8 +2,9 @@
 // engine and storage it talks to, and small answers read off it. Nothing here touches the page.
 
 import { boardEntry } from "../common/catalog.js";
+import { newId } from "../common/saved-game.js";
+import { createStorage } from "../common/storage.js";
 import { sharedEngine } from "../engine/engine.js";
-import { createStorage, newId } from "../common/storage.js";
 import { atEnd, isOver, lineOf } from "./line.js";
 
 export const engine = sharedEngine(); // first of all: Python downloads while the page sets itself up
@@ -11,7 +12,7 @@ export const storage = createStorage();
 
 export const app = {
   catalog: null,
-  library: { entries: new Map(), last: {} }, // every saved game, checked (storage.js)
+  library: { entries: new Map(), last: {} }, // every saved game, checked (saved-game.js)
   entry: null, // the library entry of the game on the board: {id, created}
   storageFull: false, // said once: the browser keeps no more of the games
   record: null, // the game as the board shows it: the line's moves up to its cursor

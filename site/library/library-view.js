@@ -2,7 +2,7 @@
 // result, to open, analyse, export or delete; and the saved texts this page cannot read, to copy
 // out, download or delete. It only draws and reports intent: the app does the work.
 
-import { isBegun } from "../common/storage.js";
+import { isBegun } from "../common/saved-game.js";
 import { capitalise } from "../common/catalog.js";
 
 const pad = (n, width = 2) => String(n).padStart(width, "0");

@@ -8,7 +8,7 @@ import { recordDate, renderLibrary } from "./library-view.js";
 import { analysisHash, linkHash } from "../common/links.js";
 import { describeError, showMessage } from "../common/messages.js";
 import { createRecordForm } from "./records.js";
-import { checkImported } from "../common/storage.js";
+import { checkImported } from "../common/saved-game.js";
 
 const $ = (id) => document.getElementById(id);
 let go = null;

@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { checkRecord, createStorage, isBegun, LIMITS } from "../../site/common/storage.js";
+import { LIMITS } from "../../site/common/saved-game.js";
+import { createStorage } from "../../site/common/storage.js";
 import { memoryStore } from "./memory-store.mjs";
 
 const OLD = "kings-and-soldiers/v1";
@@ -27,16 +28,6 @@ test("entries are read back, each checked", () => {
   assert.equal(a.mode, "play-0");
   assert.equal(a.level, 3);
   assert.deepEqual(unreadable, []);
-});
-
-test("a missing or damaged drawing is dropped, not reported: the record is what counts", () => {
-  for (const board of [undefined, null, "a string", [1, 2], { c8: "<img>" }, { "not a square": "B" }]) {
-    const store = memoryStore(stored(entry("a", "lilypad", ["K@c8"], { board, lastMove: 7 })));
-    const { entries, unreadable } = createStorage(store).readLibrary(KNOWN);
-    assert.equal(entries.get("a").board, null, JSON.stringify(board));
-    assert.equal(entries.get("a").lastMove, null);
-    assert.deepEqual(unreadable, []);
-  }
 });
 
 test("an entry this page cannot read stays where it is, listed as unreadable", () => {
@@ -194,36 +185,6 @@ test("a feature's own value (readValue): a damaged one is set aside before it ca
   assert.deepEqual(storage.unreadable(KNOWN).map((d) => [d.what, d.text]), [["your progress", '{"not": "a list"}']]);
 });
 
-test("dates are kept as ISO strings, whatever was written (the export cuts its Date from them)", () => {
-  const store = memoryStore(stored(entry("a", "lilypad", [], { updated: "2026/11/20", created: "Nov 19 2026 10:00" })));
-  const a = createStorage(store).readLibrary(KNOWN).entries.get("a");
-  assert.match(a.updated, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-  assert.match(a.created, /^\d{4}-\d\d-\d\dT/);
-  const far = createStorage(memoryStore(stored(entry("b", "lilypad", [], { updated: "+100000-01-01T00:00:00Z" })))).readLibrary(KNOWN);
-  assert.match(far.entries.get("b").updated, /^\d{4}-/);
-});
-
-test("what an imported record said is kept, checked", () => {
-  const imported = { moves: ["K@c8"], tags: { Black: "Ann", Green: "Bob", Date: "2026-11-20", Game: "x", "bad name": "y" }, comments: { 0: "start", 1: "good", 7: "past the end" }, result: "0-1", resultText: "Green wins" };
-  const store = memoryStore(stored(entry("a", "lilypad", ["K@c8"], { imported })));
-  const a = createStorage(store).readLibrary(KNOWN).entries.get("a");
-  assert.deepEqual(a.imported, { moves: ["K@c8"], tags: { Black: "Ann", Green: "Bob", Date: "2026-11-20" }, comments: { 0: "start", 1: "good" }, result: "0-1", resultText: "Green wins" });
-  for (const bad of [5, { moves: "x" }, { moves: [1] }]) {
-    const b = createStorage(memoryStore(stored(entry("b", "lilypad", [], { imported: bad })))).readLibrary(KNOWN).entries.get("b");
-    assert.equal(b.imported, null, JSON.stringify(bad));
-  }
-});
-
-test("an imported record's comments and tags are all kept, however many", () => {
-  const moves = Array.from({ length: 160 }, (_, i) => `m${i}`);
-  const comments = Object.fromEntries(moves.map((_, i) => [String(i), `note ${i}`]));
-  const tags = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`Tag${i}`, `value ${i}`]));
-  const store = memoryStore(stored(entry("a", "three-crowns", moves, { imported: { moves, tags, comments, result: "*" } })));
-  const a = createStorage(store).readLibrary(KNOWN).entries.get("a");
-  assert.equal(Object.keys(a.imported.comments).length, 160);
-  assert.equal(Object.keys(a.imported.tags).length, 150);
-});
-
 test("a newer site's fields on a saved game are kept when this page saves it again", () => {
   const store = memoryStore(stored(entry("a", "lilypad", ["K@c8"], { notes: "my plan", clock: [3000, 2900], version: 2 })));
   const storage = createStorage(store);
@@ -257,32 +218,6 @@ test("written entries read back the same; delete and restore", () => {
   assert.equal(storage.readLibrary(KNOWN).entries.size, 0);
   storage.restoreEntry("z9", text);
   assert.deepEqual(storage.readLibrary(KNOWN).entries.get("z9"), e);
-});
-
-test("takenBack (Undo went back to play on) is read only as true, and only short of the line's end", () => {
-  for (const [takenBack, cursor, read] of [[true, 0, true], [true, 1, false], ["yes", 0, false], [1, 0, false], [undefined, 0, false]]) {
-    const store = memoryStore(stored(entry("a", "lilypad", ["K@c8"], { takenBack, cursor })));
-    assert.equal(createStorage(store).readLibrary(KNOWN).entries.get("a").takenBack, read, String(takenBack));
-  }
-});
-
-test("a side that resigned is read only as a short text (the game view checks it is one of the game's)", () => {
-  for (const [resigned, read] of [["g", "g"], [5, null], ["x".repeat(17), null], [{ side: "g" }, null], [undefined, null]]) {
-    const store = memoryStore(stored(entry("a", "lilypad", ["K@c8"], { resigned })));
-    assert.equal(createStorage(store).readLibrary(KNOWN).entries.get("a").resigned, read, String(resigned));
-  }
-});
-
-test("a review cursor out of range means the end of the game", () => {
-  for (const cursor of [-1, 3, 1.5, "1", null]) {
-    const store = memoryStore(stored(entry("a", "lilypad", ["K@c8", "K@f1"], { cursor })));
-    assert.equal(createStorage(store).readLibrary(KNOWN).entries.get("a").cursor, 2, String(cursor));
-  }
-});
-
-test("checkRecord keeps only the record's own fields", () => {
-  assert.deepEqual(checkRecord({ game: "lilypad", moves: [], variant: "", start: "", extra: 1 }), record("lilypad"));
-  assert.throws(() => checkRecord(null), /not a game record/);
 });
 
 // -- fuzzing: storage as the browser really behaves ------------------------------------------------
@@ -454,12 +389,3 @@ test("fuzz: two tabs, another writer, a full storage, hundreds of damaged entrie
   }
 });
 
-test("a game is begun once it has a move, a set-up position, an import or a friend, not before", () => {
-  const record = { game: "lion", variant: null, start: null, moves: [] };
-  assert.equal(isBegun({ record, imported: null }), false);
-  assert.equal(isBegun({ record: { ...record, moves: ["b3-b4"] }, imported: null }), true);
-  assert.equal(isBegun({ record: { ...record, start: "8/8/8/8/8/8/8/8 g - 0" }, imported: null }), true);
-  assert.equal(isBegun({ record, imported: { tags: {}, comments: {}, moves: [], result: "*" } }), true);
-  assert.equal(isBegun({ record, imported: null, mode: "play-1" }), false);
-  assert.equal(isBegun({ record, imported: null, mode: "friend-0" }), true); // its invitation may be out
-});

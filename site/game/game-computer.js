@@ -21,6 +21,14 @@ function warmUpSearch() {
   engine.call(request("bestmove", start, { nodes: 50 })).catch(() => {}); // a failure shows on the first real search
 }
 
+// Two tabs showing one saved game both reach the computer's turn: one searches and plays, the
+// other waits for the same lock; the move saved meanwhile reaches it as another tab's change, which
+// cancels its search before it starts. If the searching tab closes first, the waiting one searches.
+function oneTabAtATime(entryId, fn) {
+  const locks = globalThis.navigator?.locks;
+  return entryId && locks ? locks.request(`kings-and-soldiers/computer/${entryId}`, fn) : fn();
+}
+
 // If it is the computer's turn, search for its move in the worker and play it like a person's.
 export function startThinking() {
   warmUpSearch();
@@ -33,12 +41,14 @@ export function startThinking() {
   void (async () => {
     try {
       if (isDemo()) await new Promise((resolve) => setTimeout(resolve, DEMO_PAUSE_MS));
-      if (search.cancelled) return;
-      search.job = engine.think(request("think", record, { level: app.level }));
-      const answer = await search.job.result;
-      if (search.cancelled || !answer || app.record !== record) return;
-      app.thinking = null;
-      await play(answer.best, { byComputer: true });
+      await oneTabAtATime(app.entry?.id, async () => {
+        if (search.cancelled) return; // the other tab's move arrived while this one waited
+        search.job = engine.think(request("think", record, { level: app.level }));
+        const answer = await search.job.result;
+        if (search.cancelled || !answer || app.record !== record) return;
+        app.thinking = null;
+        await play(answer.best, { byComputer: true }); // saved, so the waiting tab hears of it
+      });
     } catch (error) {
       if (!search.cancelled && error?.type !== "WorkerLost") showMessage(`The computer could not move: ${describeError(error)}`);
     } finally {

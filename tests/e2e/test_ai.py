@@ -7,6 +7,7 @@ import time
 import pygame_rules
 from playwright.sync_api import expect
 from pygame_rules.search import LEVELS
+from site_driver import Site
 
 # Worker round trips, the move's own "play" request and a busy CI machine, on top of the level's time.
 SLACK_MS = 1500
@@ -285,3 +286,51 @@ def test_damaged_settings_are_ignored(new_site):
     expect(site.page.get_by_label("Players")).to_have_value("two")
     expect(site.page.get_by_label("Level")).to_have_value(str(pygame_rules.search.DEFAULT_LEVEL))
     site.watch.assert_clean()
+
+
+# Counts the computer's searches this page asks its worker for (the engine is the page's own).
+COUNT_SEARCHES = """async () => {
+  const { sharedEngine } = await import('./engine/engine.js');
+  const engine = sharedEngine();
+  const think = engine.think.bind(engine);
+  window.searches = 0;
+  engine.think = (...args) => { window.searches++; return think(...args); };
+}"""
+
+
+def test_two_tabs_on_one_game_search_the_computers_move_once(new_site):
+    """Two tabs showing one game against the computer: one searches its move, the other shows it;
+    when the searching tab is closed mid-search, the other searches and plays."""
+    first = new_site()
+    first.open()
+    first.choose_players("Play Black vs computer", 3)
+    first.play("K@c8", ["c8"])
+    wait_for_moves(first, 2, LEVELS[3].time_ms + SLACK_MS)
+    second = Site(first.page.context.new_page(), first.watch)
+    second.open()
+    assert second.history() == first.history()
+    for tab in (first, second):
+        tab.page.evaluate(COUNT_SEARCHES)
+
+    def play_on(tab):
+        move = assert_legal_history(tab).legal()[0]
+        tab.play(str(move), move.path)
+
+    play_on(first)
+    for tab in (first, second):
+        wait_for_moves(tab, 4, LEVELS[3].time_ms + SLACK_MS)
+    assert second.history() == first.history()
+    searches = [tab.page.evaluate("window.searches") for tab in (first, second)]
+    assert sum(searches) == 1, f"searches asked for, by each tab: {searches}"
+
+    # The searching tab is closed while it thinks: the other tab searches and plays.
+    first.choose_players("Play Black vs computer", 5)
+    play_on(first)
+    expect(first.page.locator("#thinking")).to_be_visible()
+    expect(second.page.locator("#thinking")).to_be_visible()  # the computer is thinking, in the other tab
+    first.page.close()
+    wait_for_moves(second, 6, LEVELS[5].time_ms + SLACK_MS)
+    assert second.page.evaluate("window.searches") == searches[1] + 1
+    assert_legal_history(second)
+    expect(second.page.locator("#turn")).to_have_text("Black to move")
+    second.watch.assert_clean()

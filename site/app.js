@@ -184,9 +184,7 @@ async function boot() {
   html.dataset.playableAt = String(Math.round(performance.now()));
   startThinking();
   if (engine.startedFrom) {
-    html.dataset.engine = "ready";
-    html.dataset.engineStart = engine.startedFrom; // how Python started (the tests' arrivals check it)
-    html.dataset.pythonReadyAt = html.dataset.playableAt;
+    markReady(html.dataset.playableAt);
     return loadViews();
   }
   // Playing from the prepared answers: the page goes on as it is once Python is ready (the same
@@ -197,11 +195,16 @@ async function boot() {
   } catch (error) {
     return pythonFailed(error);
   }
-  html.dataset.engine = "ready";
-  html.dataset.engineStart = engine.startedFrom;
-  html.dataset.pythonReadyAt = String(Math.round(performance.now()));
+  markReady(Math.round(performance.now()));
   startThinking();
   loadViews();
+}
+
+// Python is ready, and when: the page says so, and how Python started (the tests' arrivals check it).
+function markReady(at) {
+  html.dataset.engine = "ready";
+  html.dataset.engineStart = engine.startedFrom;
+  html.dataset.pythonReadyAt = String(at);
 }
 
 // The other views' modules, once Python is ready: not before, where they would slow the opening's

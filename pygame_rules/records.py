@@ -204,7 +204,8 @@ def write_record(game: "Game | Record", tags: dict[str, str] | None = None, comm
     tokens: list[str] = []
     for ply in comments:
         if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(game.history):
-            raise RecordError(f"a comment is placed after move {shown(ply)}, but the game has {len(game.history)} moves")
+            moves = len(game.history)
+            raise RecordError(f"a comment is placed after move {shown(ply)}, but the game has {moves:,} move{'' if moves == 1 else 's'}")
     first = cls.sides[0]
     offset = game.start.turn != first
 
@@ -227,7 +228,10 @@ def write_record(game: "Game | Record", tags: dict[str, str] | None = None, comm
         comment(ply + 1)
     tokens.append(result)
     lines.extend(_wrap(tokens))
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    if len(text) > MAX_RECORD_CHARS:  # so many tags or comments that read_record would refuse it
+        raise RecordError(f"the record would be {len(text):,} characters long; records are limited to {MAX_RECORD_CHARS:,}")
+    return text
 
 
 def _wrap(tokens: list[str]) -> list[str]:

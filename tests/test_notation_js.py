@@ -248,6 +248,8 @@ def test_long_input_is_quoted_short(game):
         {"key": key, "text": junk},
         {"key": key, "text": f"{pygame_rules.start(game).text} {junk}"},
         {"key": key, "text": f"lurd,8,8,{junk}", "diagram": True},
+        {"key": key, "text": f"{'9' * 5000} {junk}"},  # a run of digits is quoted short too
+        {"key": key, "text": f"lurd,8,8,{'9' * 5000}", "diagram": True},
     ])
     for answer in answers:
         assert "error" in answer, answer

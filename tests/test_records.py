@@ -330,6 +330,13 @@ def test_writing_refuses_what_it_could_not_read_back():
         write_record(game, comments={2: "a } b"})
     with pytest.raises(RecordError, match="after move 7, but the game has 6 moves"):
         write_record(game, comments={7: "late"})
+    one = Game("lilypad")
+    one.play("K@c8")
+    with pytest.raises(RecordError, match="after move 2, but the game has 1 move$"):
+        write_record(one, comments={2: "late"})
+    # So many tags that the record could not be read back: refused when written, not when read.
+    with pytest.raises(RecordError, match="the record would be 3,[0-9,]+ characters long; records are limited to 1,000,000"):
+        write_record(game, {f"Tag{i}": "x" * 900 for i in range(3500)})
     lion = read_record(LION)
     with pytest.raises(RecordError, match="the record says 1-0 .* Black wins"):
         write_record(lion, {"Result": "1-0"})

@@ -105,6 +105,10 @@ function isoDate(text) {
   return /^\d{4}-/.test(iso) ? iso : null;
 }
 
+// Whether `text` holds at most `max` characters, counted as Python counts them (an emoji is one,
+// not JavaScript's two), so that what Python accepted in a record is kept here too.
+const fits = (text, max) => text.length <= max || (text.length <= 2 * max && [...text].length <= max);
+
 const TAG_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 
 /**
@@ -115,7 +119,7 @@ const TAG_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 export function checkImported(value) {
   if (!isPlainObject(value)) return null;
   const texts = (map, keyOk, max) =>
-    Object.fromEntries(Object.entries(isPlainObject(map) ? map : {}).filter(([k, v]) => keyOk(k) && typeof v === "string" && v.length <= max));
+    Object.fromEntries(Object.entries(isPlainObject(map) ? map : {}).filter(([k, v]) => keyOk(k) && typeof v === "string" && fits(v, max)));
   let moves = [];
   try {
     moves = checkRecord({ game: "-", moves: value.moves }).moves;

@@ -30,6 +30,22 @@ const LAST_KEY = `${PREFIX}last`; // {current: entry id, <game id>: entry id}: w
 const OLD_DAMAGED_KEY = `${PREFIX}damaged`; // an earlier site's list of set-aside texts: moved into set-aside keys
 const TOLD_KEY = `${PREFIX}unreadable-told`; // [key]: the unreadable keys the person was told of
 
+// `written` with what `held` (the text there, read) has that this page does not know (`known`: what
+// it read of it): a newer site's fields, at any depth (a field of the record too), written back as
+// they were.
+function withUnknown(held, known, written) {
+  if (!isPlainObject(held) || !isPlainObject(written)) return written;
+  const out = { ...written };
+  for (const [name, value] of Object.entries(held)) {
+    if (!isPlainObject(known) || !Object.hasOwn(known, name)) {
+      if (!Object.hasOwn(written, name)) out[name] = value;
+    } else if (Object.hasOwn(written, name)) {
+      out[name] = withUnknown(value, known[name], written[name]);
+    }
+  }
+  return out;
+}
+
 function browserStorage() {
   try {
     return globalThis.localStorage ?? null; // reading it throws where storage is disabled
@@ -110,10 +126,12 @@ export function createStorage(store = browserStorage(), events = globalThis) {
 
   // The first format, one saved game per game type: each game carried over into an entry (`v1-<game>`,
   // written once: a second try never overwrites a game played on since), each unreadable one set
-  // aside; the old key is removed only once every part of it is kept elsewhere.
+  // aside; the old key is removed only once every part of it is kept elsewhere. Returns what could
+  // not be written ({entries, last}): storage full, the games are still shown, from the old key.
   function migrate(knownGames) {
+    const unwritten = { entries: [], last: {} };
     const text = get(OLD_SAVED_KEY);
-    if (text == null) return;
+    if (text == null) return unwritten;
     const data = parse(text).value;
     let kept = true;
     if (!isPlainObject(data) || !isPlainObject(data.games)) {
@@ -126,7 +144,10 @@ export function createStorage(store = browserStorage(), events = globalThis) {
           if (!knownGames.has(game)) throw new Error("the site has no such game");
           const entry = checkEntry(id, { ...(isPlainObject(saved) ? saved : {}), id, updated: new Date().toISOString() });
           if (!isPlainObject(saved) || entry.record.game !== game) throw new Error("it is not a game record of that game");
-          if (get(ENTRY_PREFIX + id) == null && !put(ENTRY_PREFIX + id, JSON.stringify(entry))) kept = false;
+          if (get(ENTRY_PREFIX + id) == null && !put(ENTRY_PREFIX + id, JSON.stringify(entry))) {
+            kept = false;
+            unwritten.entries.push(entry);
+          }
           last[game] = id;
           if (data.current === game) last.current = id;
         } catch (error) {
@@ -135,9 +156,10 @@ export function createStorage(store = browserStorage(), events = globalThis) {
           kept = setAside(idOf("v1", part), { what, why: error.message, text: part }) && kept;
         }
       }
-      put(LAST_KEY, JSON.stringify({ ...last, ...readLast() }));
+      if (!put(LAST_KEY, JSON.stringify({ ...last, ...readLast() }))) unwritten.last = last;
     }
     if (kept) remove(OLD_SAVED_KEY);
+    return unwritten;
   }
 
   // An earlier site kept set-aside texts in one list: each moves to a key of its own.
@@ -210,14 +232,15 @@ export function createStorage(store = browserStorage(), events = globalThis) {
      *   (from now on they count as told).
      */
     readLibrary(knownGames) {
-      migrate(knownGames);
+      const unwritten = migrate(knownGames);
       moveOldDamaged();
       const { entries, unreadable } = scan(knownGames);
+      for (const entry of unwritten.entries) if (!entries.has(entry.id)) entries.set(entry.id, entry);
       const toldList = parse(get(TOLD_KEY) ?? "[]").value;
       const told = new Set(Array.isArray(toldList) ? toldList : []);
       const untold = unreadable.filter((u) => !told.has(u.key));
       if (untold.length) put(TOLD_KEY, JSON.stringify(unreadable.map((u) => u.key)));
-      return { entries, last: readLast(), unreadable, untold };
+      return { entries, last: { ...unwritten.last, ...readLast() }, unreadable, untold };
     },
 
     /**
@@ -244,14 +267,13 @@ export function createStorage(store = browserStorage(), events = globalThis) {
     writeEntry(entry) {
       const key = ENTRY_PREFIX + entry.id;
       const held = get(key);
-      let others = {};
+      let written = entry;
       if (held != null) {
         const checked = checkEntryText(entry.id, held, { has: () => true }).entry;
         if (!checked) return false;
-        // Fields this page does not know (a newer site's, written in another tab) are written back as they were.
-        others = Object.fromEntries(Object.entries(parse(held).value).filter(([name]) => !Object.hasOwn(checked, name)));
+        written = withUnknown(parse(held).value, checked, entry);
       }
-      const kept = put(key, JSON.stringify({ ...others, ...entry }));
+      const kept = put(key, JSON.stringify(written));
       if (kept) put(LAST_KEY, JSON.stringify({ ...readLast(), current: entry.id, [entry.record.game]: entry.id }));
       return kept;
     },

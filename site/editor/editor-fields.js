@@ -93,7 +93,9 @@ function listEntries(ctrl, field, update) {
 function control(ed, field, value, onChange, notSide = null) {
   if (field.kind === "number") {
     const input = make("input", { type: "number", min: field.min, max: field.max, step: 1, value: String(value ?? field.min) });
-    input.oninput = () => onChange(input.value === "" ? null : Number(input.value));
+    // What was typed goes to Python as it was when it is no whole number JSON can carry exactly
+    // (1e400, 99999999999999999999999), so that the message quotes it.
+    input.oninput = () => onChange(input.value === "" ? null : Number.isSafeInteger(Number(input.value)) ? Number(input.value) : input.value);
     return input;
   }
   const select = make("select");

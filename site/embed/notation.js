@@ -85,7 +85,7 @@ export function readBoard(text, info, { spill = formatOf(info).diagrams } = {}) 
       if (number) {
         const run = Number(number);
         if (run > names.length) {
-          throw new NotationError(`board ${quote(text)}: an empty run of ${number} squares is longer than the board`);
+          throw new NotationError(`board ${quote(text)}: an empty run of ${quote(number)} squares is longer than the board`);
         }
         if (run === 0) throw new NotationError(`board ${quote(text)}: an empty run of 0 squares`);
         for (let i = 0; i < run; i++) cells.push(EMPTY);

@@ -7,6 +7,7 @@
 // is replaced by a new one. Calls in flight then reject with an EngineError("WorkerLost"), and
 // onLost listeners are told, so the page can say so and carry on with its game.
 
+import { checkAnswer } from "./answers.js";
 import { fetchPrepared, mayBePrepared, PARTS, preparedAnswer, unpackPrepared } from "./prepared.js";
 
 class EngineError extends Error {
@@ -167,6 +168,15 @@ function createEngine(first = null, makeWorker = newWorker) {
   attach(first ?? makeWorker());
 
   // A worker's answer to a call, checked: it must be the bridge's JSON text of an object.
+  // An answer of the wrong shape is the worker's failure, said as one (the views show it; the game stays).
+  function checked(request, answer) {
+    try {
+      return checkAnswer(request, answer);
+    } catch (error) {
+      throw new EngineError("WorkerError", error.message);
+    }
+  }
+
   function readAnswer(data) {
     if (data.error !== undefined) throw new EngineError("WorkerError", String(data.error));
     if (typeof data.response !== "string") throw new EngineError("WorkerError", "the rules engine sent no answer");
@@ -252,7 +262,7 @@ function createEngine(first = null, makeWorker = newWorker) {
         const answer = preparedAnswer(preparedNow.get(request.game), request);
         // The first move played reads the rest, for the second; a question the rest may answer waits for it.
         if (answer && request.op === "play") void readRest(request.game);
-        if (answer) return Promise.resolve(answer);
+        if (answer) return Promise.resolve().then(() => checked(request, answer));
         const rest = readRest(request.game);
         if (rest) return rest.then(() => this.call(request));
       }
@@ -260,7 +270,7 @@ function createEngine(first = null, makeWorker = newWorker) {
       return new Promise((resolve, reject) => {
         const settleCall = (data) => {
           try {
-            resolve(readAnswer(data));
+            resolve(checked(request, readAnswer(data)));
           } catch (error) {
             reject(error);
           }

@@ -46,6 +46,7 @@ export function startThinking() {
         search.job = engine.think(request("think", record, { level: app.level }));
         const answer = await search.job.result;
         if (search.cancelled || !answer || app.record !== record) return;
+        if (!app.state.moves.some((move) => move.text === answer.best)) throw new Error("the engine's answer was not a legal move (reload the page to try again)");
         app.thinking = null;
         await play(answer.best, { byComputer: true }); // saved, so the waiting tab hears of it
       });

@@ -24,9 +24,12 @@ export function importDroppedFiles(loadLibrary) {
   addEventListener("drop", (e) => {
     if (!e.dataTransfer?.files.length) return;
     e.preventDefault();
-    const file = e.dataTransfer.files[0];
+    const files = [...e.dataTransfer.files];
     loadLibrary().then(
-      (view) => view.importFile(file),
+      async (view) => {
+        for (const file of files) await view.importFile(file); // in turn: each saved, the last left on the board
+        if (files.length > 1) showMessage(`${files.length} files were imported in turn (a file that could not be is said): Your games lists them, and the board shows the last.`, { kind: "note" });
+      },
       () => showMessage("The library could not be opened to import that file: a file of the site did not arrive."),
     );
   });

@@ -75,7 +75,9 @@ function openEntry(entry) {
 const titleOf = (record) => boardEntry(app.catalog, record.game, record.variant)?.info.title ?? record.game;
 
 function removeEntry(entry) {
-  const text = storage.deleteEntry(entry.id);
+  // The text as stored (a newer site's fields too), else as this page knows it (already gone: another tab deleted it).
+  const text = storage.deleteEntry(entry.id) ?? (storage.readEntry(entry.id, knownGames()).entry ? null : JSON.stringify(entry));
+  if (text == null) return showMessage("That game could not be deleted (the browser's storage refused).");
   app.library.entries.delete(entry.id);
   renderLibraryIfShown();
   showMessage(`Deleted the ${titleOf(entry.record)} game of ${new Date(entry.updated).toLocaleDateString()}.`, {
@@ -83,7 +85,8 @@ function removeEntry(entry) {
     action: {
       label: "Undo",
       run: () => {
-        if (text != null && storage.restoreEntry(entry.id, text)) app.library.entries.set(entry.id, entry);
+        if (storage.restoreEntry(entry.id, text)) app.library.entries.set(entry.id, entry);
+        else showMessage("It could not be put back: the browser's storage is full. Its text is below, to copy.", { details: { label: "The text", text } });
         renderLibraryIfShown();
       },
     },

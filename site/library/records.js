@@ -46,15 +46,27 @@ export async function readRecord(engine, text) {
 
 /** The game in a record file (chosen or dropped); its size is checked before it is read. */
 export async function readRecordFile(engine, file) {
-  if (!file || typeof file.text !== "function") throw new RecordError("no file was chosen");
+  if (!file || typeof file.arrayBuffer !== "function") throw new RecordError("no file was chosen");
   if (file.size > MAX_RECORD_BYTES) throw new RecordError(`the file ${file.name} is larger than 1 MB`);
-  let text;
+  let bytes;
   try {
-    text = await file.text();
+    bytes = new Uint8Array(await file.arrayBuffer());
   } catch {
     throw new RecordError(`the file ${file.name} could not be read`);
   }
-  return readRecord(engine, text);
+  return readRecord(engine, decodeText(bytes, file.name));
+}
+
+// A record file's text: UTF-8, or UTF-16 with its byte-order mark. Anything else is refused in
+// words rather than read with its letters replaced (a Latin-1 "José" would be saved as "Jos�").
+function decodeText(bytes, name) {
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : null;
+  if (!utf16 && bytes.includes(0)) throw new RecordError(`the file ${name} is not a text file (a game record is text)`);
+  try {
+    return new TextDecoder(utf16 ?? "utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new RecordError(`the file ${name} is not written as UTF-8 text: save it as UTF-8 (Unicode) and import it again`);
+  }
 }
 
 let forms = 0;

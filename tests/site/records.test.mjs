@@ -29,7 +29,8 @@ function engineAnswering(answer, error = null) {
   };
 }
 
-const file = (text, name = "game.txt", size = text.length) => ({ name, size, text: async () => text });
+const bytesFile = (bytes, name = "game.txt", size = bytes.length) => ({ name, size, arrayBuffer: async () => bytes.buffer });
+const file = (text, name = "game.txt", size) => bytesFile(new TextEncoder().encode(text), name, size);
 
 test("a record is read by the engine and its game returned", async () => {
   const engine = engineAnswering(GAME);
@@ -50,8 +51,24 @@ test("empty and oversized records never reach the engine", async () => {
 test("the engine's reason is passed on in its words; an unreadable file is said", async () => {
   const engine = engineAnswering(null, { type: "ValueError", message: 'line 3: "K@zz" is not a move of this position' });
   await assert.rejects(readRecord(engine, "1. K@zz"), { message: 'line 3: "K@zz" is not a move of this position' });
-  const broken = { name: "gone.txt", size: 10, text: async () => { throw new Error("NotReadableError"); } };
+  const broken = { name: "gone.txt", size: 10, arrayBuffer: async () => { throw new Error("NotReadableError"); } };
   await assert.rejects(readRecordFile(engine, broken), { message: "the file gone.txt could not be read" });
+});
+
+test("a file is read as UTF-8, or UTF-16 with its mark; other text and binary files are refused in words", async () => {
+  const engine = engineAnswering(GAME);
+  await readRecordFile(engine, file('[Black "José 😀"]\n1. K@c8'));
+  const utf16 = (text, le) => {
+    const units = [...text].flatMap((ch) => { const c = ch.charCodeAt(0); return le ? [c & 255, c >> 8] : [c >> 8, c & 255]; });
+    return new Uint8Array(le ? [0xff, 0xfe, ...units] : [0xfe, 0xff, ...units]);
+  };
+  await readRecordFile(engine, bytesFile(utf16('[Black "José"]', true)));
+  await readRecordFile(engine, bytesFile(utf16('[Black "José"]', false)));
+  assert.deepEqual(engine.asked.map((r) => r.text), ['[Black "José 😀"]\n1. K@c8', '[Black "José"]', '[Black "José"]']);
+  const latin1 = new Uint8Array([...[...'[Black "Jos'].map((c) => c.charCodeAt(0)), 0xe9, 0x22, 0x5d]);
+  await assert.rejects(readRecordFile(engine, bytesFile(latin1, "old.txt")), { message: "the file old.txt is not written as UTF-8 text: save it as UTF-8 (Unicode) and import it again" });
+  await assert.rejects(readRecordFile(engine, bytesFile(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]), "icon.png")), { message: "the file icon.png is not a text file (a game record is text)" });
+  assert.equal(engine.asked.length, 3);
 });
 
 test("an answer that is not a game is refused", async () => {

@@ -60,6 +60,14 @@ test("an imported record's comments and tags are all kept, however many", () => 
   assert.equal(Object.keys(a.imported.tags).length, 150);
 });
 
+test("an imported tag or comment is as long as Python counts it: an emoji is one character", () => {
+  const emoji = "\u{1F600}";
+  const imported = { moves: [], tags: { Black: emoji.repeat(600), Green: emoji.repeat(1001) }, comments: { 0: emoji.repeat(6000) }, result: "*" };
+  const a = read(entry("a", "lilypad", [], { imported }));
+  assert.deepEqual(Object.keys(a.imported.tags), ["Black"]);
+  assert.equal(a.imported.comments[0], emoji.repeat(6000));
+});
+
 test("takenBack (Undo went back to play on) is read only as true, and only short of the line's end", () => {
   for (const [takenBack, cursor, expected] of [[true, 0, true], [true, 1, false], ["yes", 0, false], [1, 0, false], [undefined, 0, false]]) {
     assert.equal(read(entry("a", "lilypad", ["K@c8"], { takenBack, cursor })).takenBack, expected, String(takenBack));

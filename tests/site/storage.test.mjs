@@ -104,7 +104,9 @@ test("storage full: the first format stays until every part of it is kept elsewh
   const store = memoryStore({ [OLD]: old }, { full: true });
   const first = createStorage(store).readLibrary(KNOWN);
   assert.equal(store.map.get(OLD), old); // nothing could be written: the old save is kept as it was
-  assert.equal(first.entries.size, 0);
+  // ... and its game is shown all the same, read from it (playing on says that nothing is being kept).
+  assert.deepEqual([...first.entries.values()].map((e) => e.record.moves), [["b2-b3"]]);
+  assert.equal(first.last.current, [...first.entries.keys()][0]);
   store.full = false;
   const { entries, unreadable } = createStorage(store).readLibrary(KNOWN);
   assert.deepEqual([...entries.values()].map((e) => e.record.moves), [["b2-b3"]]);
@@ -194,6 +196,24 @@ test("a newer site's fields on a saved game are kept when this page saves it aga
   assert.deepEqual([written.notes, written.clock, written.version], ["my plan", [3000, 2900], 2]);
   assert.deepEqual(written.record.moves, ["K@c8", "K@b1"]);
   assert.deepEqual(createStorage(store).readLibrary(KNOWN).entries.get("a").record.moves, ["K@c8", "K@b1"]);
+});
+
+test("a newer site's fields inside a saved game's record or import are kept too", () => {
+  const imported = { moves: ["K@c8"], tags: {}, comments: {}, result: null, annotations: { 1: "!!" } };
+  const held = entry("a", "lilypad", ["K@c8"], { imported, future: { x: 1 } });
+  held.record.clock = [3000];
+  const store = memoryStore(stored(held));
+  const storage = createStorage(store);
+  const a = storage.readLibrary(KNOWN).entries.get("a");
+  assert.equal(a.record.clock, undefined); // not this page's: not read
+  assert.equal(storage.writeEntry({ ...a, record: record("lilypad", ["K@c8", "K@b1"]) }), true);
+  const written = JSON.parse(store.map.get(`${ENTRY}a`));
+  assert.deepEqual(written.record, { ...record("lilypad", ["K@c8", "K@b1"]), clock: [3000] });
+  assert.deepEqual(written.imported.annotations, { 1: "!!" });
+  assert.deepEqual(written.future, { x: 1 });
+  // What this page writes wins over what it read: a field it knows and leaves out is gone.
+  assert.equal(storage.writeEntry({ ...a, imported: null }), true);
+  assert.equal(JSON.parse(store.map.get(`${ENTRY}a`)).imported, null);
 });
 
 test("a full or disabled storage says so on write and reads as empty", () => {

@@ -352,6 +352,7 @@ let text = "";
 for await (const chunk of process.stdin) text += chunk;
 const options = JSON.parse(text);
 options.dontCacheBustURLsMatching = new RegExp(options.dontCacheBustURLsMatching); // JSON has no RegExp
+options.ignoreURLParametersMatching = options.ignoreURLParametersMatching.map((source) => new RegExp(source));
 // Each file's sha256 as its integrity: the worker refuses (and so fails to install rather than
 // cache) a file whose bytes are another version's, as when a deploy lands during a first visit.
 const integrity = (url) => `sha256-${createHash("sha256").update(readFileSync(join(options.globDirectory, url))).digest("base64")}`;
@@ -479,6 +480,20 @@ def write_game_buttons(site: Path, games: list[dict]) -> None:
     page.write_text(text.replace(GAMES_NAV, GAMES_NAV.replace("></nav>", f">{buttons}</nav>")))
 
 
+BOARD_SHAPES = "const BOARD_SHAPES = {};"
+
+
+def write_board_shapes(site: Path, boards: dict) -> None:
+    """Write each game's board shape, [files, ranks] of its standard rules, into start.js, which
+    keeps the board's room from the first paint (the page does not jump when the board is drawn)."""
+    page = site / "start.js"
+    text = page.read_text()
+    if BOARD_SHAPES not in text:
+        sys.exit(f"build.py: start.js has no {BOARD_SHAPES}")
+    shapes = {b["info"]["game"]: [b["info"]["width"], b["info"]["height"]] for b in boards.values() if b["info"]["variant"] is None}
+    page.write_text(text.replace(BOARD_SHAPES, BOARD_SHAPES.replace("{}", json.dumps(shapes, separators=(",", ":")))))
+
+
 def stamp_build_id(site: Path) -> str:
     """Write the build's id into every page's ``<meta name="ks-build">``; return it.
 
@@ -531,6 +546,9 @@ def write_service_worker(site: Path) -> dict:
         # "default", not "reload"), which a first visit's page and worker have just filled. Every
         # other file is fetched afresh by its hash.
         "dontCacheBustURLsMatching": rf"^pyodide/[^/]+/|^{PIECE}$",
+        # No file of a static site depends on its query string: a shared link's ?ref=... (any, not
+        # only Workbox's default utm_ and fbclid) opens offline like the bare address.
+        "ignoreURLParametersMatching": [".*"],
     }
     # Workbox's minifier runs in worker threads that use the global Web Crypto, which Node 18
     # (Debian 12's) has only with this flag; later versions have it always.
@@ -565,6 +583,7 @@ def build() -> Path:
     catalog = games_data()
     data = json.dumps(json.dumps(catalog, separators=(",", ":")))
     write_game_buttons(DIST, catalog["games"])
+    write_board_shapes(DIST, catalog["boards"])
     (DIST / "games.js").write_text(f"// Written by build.py from the rules engine (common/catalog.js reads it).\nexport default JSON.parse({data});\n")
     # The opening's answers, for a first visit before Python is ready (kept under build/ per version
     # of the package's sources: preparing them takes minutes).

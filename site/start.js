@@ -3,9 +3,24 @@
 //    it, with the messages it sent before the page listened.
 // 2. Report the page's own load failures: if app.js or a module it imports cannot be loaded or
 //    run, nothing else would ever replace the loading spinner with a message.
+// 3. Keep the board's room from the first paint (style.css: --board-ratio), shaped as the board of
+//    the game the page will open, so that nothing moves when the modules draw it.
 "use strict";
 (() => {
   const html = document.documentElement;
+  // Written by build.py: each game's board, [files, ranks].
+  const BOARD_SHAPES = {};
+  try {
+    const linked = /^#(?:.*&)?game=([a-z-]+)/.exec(location.hash)?.[1];
+    const read = (key) => JSON.parse(localStorage.getItem(`kings-and-soldiers/${key}`) ?? "null");
+    const last = linked ? null : read("last")?.current;
+    const game = linked ?? (typeof last === "string" ? read(`game/${last}`)?.record?.game : null);
+    const [files, ranks] = BOARD_SHAPES[game] ?? Object.values(BOARD_SHAPES)[0];
+    // As board.js draws it (board-svg.js): squares of 100, and 50 more for the coordinates and frame.
+    html.style.setProperty("--board-ratio", `${files * 100 + 50} / ${ranks * 100 + 50}`);
+  } catch {
+    // no shapes (a page the build did not write), damaged storage: the square room style.css keeps
+  }
   try {
     // Named from this script's own address (the page is beside it): engine/worker.js, as engine.js names it.
     const worker = new Worker(new URL("engine/worker.js", document.currentScript.src), { type: "module" });

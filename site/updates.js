@@ -46,7 +46,11 @@ function offer(waiting) {
     button.disabled = true;
     waiting.postMessage({ type: "SKIP_WAITING" }); // Workbox's generated worker listens for it
   });
-  box.append(text, button);
+  // Not now: the offer goes until the next visit (the new version waits; nothing changes meanwhile).
+  const later = Object.assign(document.createElement("button"), { type: "button", className: "dismiss", textContent: "×" });
+  later.setAttribute("aria-label", "Not now");
+  later.addEventListener("click", () => box.remove());
+  box.append(text, button, later);
   document.body.append(box);
 }
 

@@ -12,12 +12,17 @@ const still = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 export function draw(state, g, square, letter) {
   g.setAttribute("class", pieceClass(state, letter));
   g.replaceChildren(...drawing(describe(state, letter).glyph, letter));
-  g.dataset.square = square;
   g.dataset.piece = letter;
   g.setAttribute("role", "img");
-  g.setAttribute("aria-label", `${describe(state, letter).name} on ${square}`);
+  standOn(state, g, square);
   const { name, help } = describe(state, letter); // hovering a piece says how it moves
   node("title", {}, g).textContent = help ? `${name}: ${help}` : name;
+}
+
+// The square a drawn piece stands on, and what a screen reader says of it (it moves with it).
+function standOn(state, g, square) {
+  g.dataset.square = square;
+  g.setAttribute("aria-label", `${describe(state, g.dataset.piece).name} on ${square}`);
 }
 
 /** Show `g` on `square` (g.at remembers where it is shown, which may not be where it stands). */
@@ -82,7 +87,7 @@ export function sync(state, next, motion) {
     }
     if (best) {
       old.delete(best.from);
-      best.g.dataset.square = square;
+      standOn(state, best.g, square);
       place(state, best.g, square);
       pieceEls.set(square, best.g);
       slide(state, best.g, [best.from, square]);
@@ -109,7 +114,7 @@ function moveAlongPath(state, old, needed, next, path) {
   needed.splice(needed.indexOf(to), 1);
   const shownLegs = Math.max(path.lastIndexOf(g.at), 0); // it may already stand part of the way
   if (g.dataset.piece !== next[to]) draw(state, g, to, next[to]);
-  g.dataset.square = to;
+  standOn(state, g, to);
   place(state, g, to);
   state.pieceEls.set(to, g);
   slide(state, g, path.slice(shownLegs));

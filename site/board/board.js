@@ -124,6 +124,7 @@ function layout(state) {
     squares.map((s) => [s.name, { col: flip ? W - 1 - s.x : s.x, row: flip ? H - 1 - s.y : s.y, kind: s.kind }]),
   );
   dom.svg.setAttribute("viewBox", `${-MARGIN - PAD} ${-PAD} ${W * S + MARGIN + 2 * PAD} ${H * S + MARGIN + 2 * PAD}`);
+  dom.root.host.dataset.drawn = ""; // the page's room kept for it until now (style.css) is its own size now
   Object.entries({ x: -PAD, y: -PAD, width: W * S + 2 * PAD, height: H * S + 2 * PAD }).forEach(([k, v]) =>
     dom.frame.setAttribute(k, v),
   );

@@ -53,6 +53,12 @@ export function showMessage(text, { kind = "error", details = null, action = nul
   return box;
 }
 
+/**
+ * The errors shown now in the message area in view, but those with a text to copy: to remove
+ * (`.remove()`) once they are about a game no longer shown.
+ */
+export const errorsShown = () => [...area().querySelectorAll(".message.error")].filter((box) => !box.querySelector("details"));
+
 /** How long a note stays, in milliseconds (with an action such as Undo: longer). */
 const NOTE_MS = 8000;
 const NOTE_WITH_ACTION_MS = 20_000;

@@ -33,6 +33,9 @@ export const ANALYSIS = { contempt: 0 };
 /** What a view says while it waits for Python (a first visit plays the opening before it is ready). */
 const WAITING_TEXT = "Waiting for the engine: Python is still loading…";
 const BUSY_RETRY_MS = 250; // a search refused because many are running asks again after this
+const DOWNLOAD_RETRY_MS = 15_000; // Python's download broke off: tried again then, or once back online
+// worker.js's words for a download that broke off (offline, a dropped connection), not a file the host lacks.
+const BROKE_OFF = /^could not download [^:()]+: /;
 /** A search's first slice, if it was asked for before Python was ready (see think). */
 const FIRST_SLICE_MS = 10;
 
@@ -115,6 +118,7 @@ function createEngine(first = null, makeWorker = newWorker) {
       settle.resolve();
     } else if (data.type === "failed") {
       if (started) lost(String(data.message));
+      else if (BROKE_OFF.test(String(data.message))) downloadAgainLater();
       else fail(String(data.message));
     } else if (data.type === "broken") {
       lost(`Python failed: ${String(data.message).slice(0, 200)}`);
@@ -134,13 +138,33 @@ function createEngine(first = null, makeWorker = newWorker) {
     else fail(`could not start the Python worker${detail || " (its script failed to load)"}`);
   }
 
-  function attach(next) {
+  // Python's download broke off before it started: the page goes on with what it has (a first
+  // visit's prepared opening), and a new worker downloads it again once the connection is back (or
+  // in a while: the browser does not always say). The calls sent meanwhile go to the new worker.
+  function downloadAgainLater() {
+    worker.terminate();
+    stage = "Waiting for the connection to download Python";
+    for (const listener of progressListeners) listener(stage);
+    const retry = () => {
+      removeEventListener("online", retry);
+      clearTimeout(timer);
+      attach(makeWorker(), { again: true });
+      for (const [id, { message }] of pending) worker.postMessage({ id, request: message });
+    };
+    addEventListener("online", retry);
+    const timer = setTimeout(retry, DOWNLOAD_RETRY_MS);
+  }
+
+  // `again`: the same start, tried again: whoever waits for `ready` goes on waiting for this worker.
+  function attach(next, { again = false } = {}) {
     worker = next;
     started = false;
     startedFrom = null;
     stage = "Starting";
-    ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
-    ready.catch(() => {}); // callers see the failure through ready or call()
+    if (!again) {
+      ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
+      ready.catch(() => {}); // callers see the failure through ready or call()
+    }
     lastHeard = performance.now();
     pingSentAt = null;
     for (const event of next.early ?? []) {
@@ -275,8 +299,9 @@ function createEngine(first = null, makeWorker = newWorker) {
             reject(error);
           }
         };
-        pending.set(id, { settle: settleCall, reject });
-        worker.postMessage({ id, request: JSON.stringify(request) });
+        const message = JSON.stringify(request);
+        pending.set(id, { settle: settleCall, reject, message });
+        worker.postMessage({ id, request: message });
       });
     },
     /**

@@ -3,10 +3,9 @@
 // game-computer.js. What the controls show is drawn by game-view.js.
 
 import { chooseLevel, chooseMode, rematch, togglePause } from "./game-computer.js";
-import { showMessage } from "../common/messages.js";
 import { chooseGame, flip, goTo, loadPosition, newGame, onBoardMove, redo, resign, share, undo } from "./game-ctrl.js";
-import { app, resigningSide, sideName } from "./game-state.js";
-import { describe, intents } from "./game-view.js";
+import { app, resigningSide } from "./game-state.js";
+import { announce, describe, intents, renderControls, resignQuestion } from "./game-view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,13 +55,15 @@ function onKey(event) {
   void action();
 }
 
-// Resign asks first, in a note whose button resigns (a slip of the finger loses nothing).
+// Resign asks first, in place (a slip of the finger loses nothing, and nothing moves): the question
+// in the band kept for what happens now, the confirming button beside it; a second press cancels.
 function askToResign() {
-  const side = resigningSide();
+  const side = app.resignAsked ? null : resigningSide();
+  app.resignAsked = side;
+  renderControls();
   if (!side) return;
-  const winner = app.info.sides.find((s) => s.id !== side);
-  const box = showMessage(`Resign this game as ${sideName(side)}? ${winner.name} wins.`, { kind: "note", action: { label: "Resign", run: () => void resign() } });
-  box.querySelector(".action").focus();
+  announce(resignQuestion(side));
+  $("resign-yes").focus();
 }
 
 // The game view's own buttons, fields and keys.
@@ -71,6 +72,7 @@ export function wireGameControls() {
   $("undo").onclick = undo;
   $("redo").onclick = redo;
   $("resign").onclick = askToResign;
+  $("resign-yes").onclick = () => void resign();
   for (const [id, go] of Object.entries(review)) $(id).onclick = () => void go();
   $("describe").onclick = describe;
   $("rematch").onclick = () => void rematch();

@@ -4,7 +4,7 @@
 
 import { boardEntry } from "../common/catalog.js";
 import { linkHash } from "../common/links.js";
-import { describeError, plural, showMessage } from "../common/messages.js";
+import { describeError, errorsShown, plural, showMessage } from "../common/messages.js";
 import { isBegun, newId } from "../common/saved-game.js";
 import { describeMove } from "../board/speech.js";
 import { save } from "./game-save.js";
@@ -72,7 +72,10 @@ export const followActions = (hooks) => Object.assign(actionHooks, hooks);
 // it is its turn.
 export async function act(task, { byComputer = false } = {}) {
   if (app.busy || !app.ready) return;
-  if (!byComputer) actionHooks.personActs();
+  if (!byComputer) {
+    app.resignAsked = null; // another action answers the question
+    actionHooks.personActs();
+  }
   app.busy = true;
   renderControls();
   try {
@@ -94,6 +97,9 @@ export async function act(task, { byComputer = false } = {}) {
 // them. A try with a library entry continues it; one without starts a new entry (the others stay),
 // with `imported` (storage.js) when it comes from a record.
 export async function openFirst(tries) {
+  // Errors about the game on the board now (a bad move, a bad link) go once another game is shown.
+  const before = app.entry?.id;
+  const stale = before ? errorsShown() : [];
   for (const { label, record, cursor, entry, imported = null } of tries) {
     try {
       const { state: end, info } = await fetchGame(record);
@@ -110,11 +116,15 @@ export async function openFirst(tries) {
         app.mode = mode;
         app.paused = false;
         $("mode").value = app.mode;
-        if (entry?.level && app.catalog.levels.levels.some((l) => l.level === entry.level)) app.level = entry.level;
+      }
+      // ... and at the level it was played at (Your games lists it so), whatever this tab last chose.
+      if (ownPlayers && entry.level && app.catalog.levels.levels.some((l) => l.level === entry.level)) {
+        app.level = entry.level;
         $("level").value = String(app.level);
       }
       show(state, info, null, line);
       facePerson();
+      if (app.entry.id !== before) for (const box of stale) box.remove();
       return true;
     } catch (error) {
       if (label) showMessage(`${label} could not be opened: ${describeError(error)}`);

@@ -29,6 +29,7 @@ export const app = {
   level: null, // the computer's level (1-5), once the catalog's level table is known
   paused: false, // a demo waits while paused
   thinking: null, // the computer's search in progress: {cancelled, job}
+  resignAsked: null, // the side Resign was pressed for: its confirmation is shown, until another action
 };
 
 export const sideName = (id) => app.info?.sides.find((s) => s.id === id)?.name ?? id;

@@ -245,6 +245,14 @@ export function renderControls() {
   $("redo").disabled = !idle || atEnd(app.line);
   $("resign").hidden = isDemo() || isFriendGame() || finishedHere();
   $("resign").disabled = !idle || !resigningSide();
+  // Resign asks in place: its confirmation beside it, and Resign itself becomes Cancel (a second
+  // press where the first one was takes nothing back).
+  const asking = app.resignAsked != null && app.resignAsked === resigningSide() && !$("resign").hidden && !$("resign").disabled;
+  if (!asking) app.resignAsked = null;
+  $("resign-yes").hidden = !asking;
+  $("resign").textContent = asking ? "Cancel" : "Resign";
+  $("resign-question").hidden = !asking;
+  if (asking) $("resign-question").textContent = resignQuestion(app.resignAsked);
   const { cursor, moves } = app.line;
   for (const [id, off] of [["first", cursor === 0], ["back", cursor === 0], ["forward", cursor === moves.length], ["last", cursor === moves.length]]) {
     $(id).disabled = !idle || off;
@@ -268,6 +276,12 @@ const controlListeners = [];
 export const onControls = (listener) => controlListeners.push(listener);
 
 // -- speech ----------------------------------------------------------------------------------------
+
+/** What Resign asks of `side` before it resigns. */
+export function resignQuestion(side) {
+  const winner = app.info.sides.find((s) => s.id !== side);
+  return `Resign this game as ${sideName(side)}? ${winner.name} wins.`;
+}
 
 export function announce(text) {
   $("announce").textContent = text;

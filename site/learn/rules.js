@@ -252,10 +252,10 @@ export function createRulesView({ element, backHash }) {
       const game = rulesGame(hash);
       return game === null ? null : { game };
     },
-    async show({ game }, _hash, entering) {
+    async show({ game }) {
       back.href = backHash(game);
       element.dataset.game = game; // the top bar marks the game shown
-      if (entering || shown !== game) scrollTo(0, 0);
+      if (shown !== game) scrollTo(0, 0); // another game's rules (the router scrolls when the view changes)
       if (shown !== game) await draw(game);
       if (!element.hidden) document.title = pageTitle;
     },

@@ -58,18 +58,19 @@ export function renderLibraryIfShown() {
   });
 }
 
-// Back to the game, at the top of the page (not at the library's scroll offset).
-function backToBoard() {
-  go(linkHash(app.record));
-  scrollTo(0, 0);
-}
+// Back to the game (the router shows it from its top).
+const backToBoard = () => go(linkHash(app.record));
 
 // A saved game on the analysis board, at the move it was left at; the game on the board stays.
 const analyseEntry = (entry) => go(analysisHash(entry.record, entry.cursor));
 
 function openEntry(entry) {
   backToBoard();
-  return act(async () => void (await openFirst([continuing("That saved game", entry)])));
+  return act(async () => {
+    if (await openFirst([continuing("That saved game", entry)])) return;
+    // This version cannot replay it (a newer site's moves or rules): its text, to keep elsewhere.
+    showMessage("It stays in Your games as it is; its saved text is below, to copy.", { kind: "note", details: { label: "The saved game", text: JSON.stringify(entry) } });
+  });
 }
 
 const titleOf = (record) => boardEntry(app.catalog, record.game, record.variant)?.info.title ?? record.game;
@@ -85,7 +86,12 @@ function removeEntry(entry) {
     action: {
       label: "Undo",
       run: () => {
-        if (storage.restoreEntry(entry.id, text)) app.library.entries.set(entry.id, entry);
+        const now = storage.readEntry(entry.id, knownGames());
+        if (now.entry || now.problem) {
+          // Saved again since (another tab played on): what is there now is newer, and stays.
+          if (now.entry) app.library.entries.set(entry.id, now.entry);
+          showMessage("That game was saved again in another tab after it was deleted here: Your games has it as it is now.", { kind: "note" });
+        } else if (storage.restoreEntry(entry.id, text)) app.library.entries.set(entry.id, entry);
         else showMessage("It could not be put back: the browser's storage is full. Its text is below, to copy.", { details: { label: "The text", text } });
         renderLibraryIfShown();
       },

@@ -113,9 +113,11 @@ async function openPuzzle(ctrl, id, { mode = "rated", day = null } = {}) {
   const puzzle = s.puzzles.find((p) => p.id === id);
   if (!puzzle) {
     showMessage(`There is no puzzle called ${quote(id)}. Choose one from the list.`);
-    s.lastHash = `#puzzles${s.shownGame ? `=${s.shownGame}` : ""}`;
+    // The list of the game the id names (puzzle ids begin with their game's), else the one shown.
+    const game = s.puzzles.map((p) => p.game).find((g) => String(id).startsWith(`${g}-`)) ?? s.shownGame;
+    s.lastHash = `#puzzles${game ? `=${game}` : ""}`;
     ctrl.replace(s.lastHash); // a reload shows the list, not the message again
-    return showList(ctrl, s.shownGame);
+    return showList(ctrl, game);
   }
   const mine = ++s.session;
   ui.listSection.hidden = true;

@@ -82,7 +82,7 @@ def test_between_two_people_the_side_to_move_resigns_and_a_new_line_plays_on(new
     site.wait_idle()
     site.play("K@c8", ["c8"])
     site.button("Resign").click()
-    site.page.locator("#messages .message.note").get_by_role("button", name="Resign").click()
+    site.page.locator("#resign-yes").click()
     expect(site.page.locator("#result-title")).to_have_text("Black wins by resignation")
     expect(site.page.locator("#result-reason")).to_have_text("Green resigned.")
     expect(site.page.locator("#turn")).to_be_hidden()
@@ -117,7 +117,7 @@ def test_after_undo_the_person_may_resign_where_the_board_went_back_and_undo_bri
     expect(site.page.locator("#review-note-text")).to_contain_text("Looking at move 1 of 2")
     expect(site.button("Resign")).to_be_enabled()
     site.button("Resign").click()
-    site.page.locator("#messages .message.note").get_by_role("button", name="Resign").click()
+    site.page.locator("#resign-yes").click()
     expect(site.page.locator("#result-title")).to_have_text("Black wins by resignation")
     assert site.line() == ["K@c8"]
     site.page.reload()

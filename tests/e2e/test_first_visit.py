@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -78,6 +79,33 @@ def test_the_opening_is_played_before_python_arrives_and_python_goes_on(new_site
     site.watch.assert_clean()
 
 
+def test_a_download_that_breaks_off_is_tried_again_and_the_opening_plays_on(new_site):
+    """The connection drops while Python downloads: the prepared opening plays on, the page says it
+    waits for the connection, and Python downloads once the connection is back."""
+    site = new_site()
+    held = hold_runtime(site)
+    site.open("#game=lilypad", wait=False)
+    page = site.page
+    page.wait_for_selector("html[data-engine=prepared]", state="attached", timeout=30_000)
+    site.choose_players("Play Black vs computer", 1)
+    site.play("K@c8", ["c8"])
+    wait_for_moves(site, 2, 20_000)  # from the opening book
+    page.context.set_offline(True)
+    for route in held:
+        route.abort("internetdisconnected")
+    held.clear()
+    page.context.unroute(RUNTIME)
+    expect(page.locator("#loading-text")).to_have_text("Waiting for the connection to download Python…")
+    assert page.evaluate("document.documentElement.dataset.engine") == "prepared"  # not failed
+    second = first_legal("lilypad", site.history())
+    site.play(second["text"], second["path"])  # the prepared opening goes on
+    page.context.set_offline(False)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=SLOW_MS)
+    wait_for_moves(site, 4, 60_000)  # the computer's reply, from Python
+    assert_board_follows_the_rules(site, "lilypad")
+    expect(page.locator("#messages .message.error")).to_have_count(0)
+
+
 def test_the_computer_opening_is_prepared_when_it_moves_first(new_site):
     site = new_site()
     held = hold_runtime(site)
@@ -125,3 +153,48 @@ def test_a_damaged_or_missing_prepared_file_waits_for_python(new_site, site_url,
     site.wait_idle()
     site.play("b1-a3", ["b1", "a3"])
     assert_board_follows_the_rules(site, "lion")
+
+
+# From the page's first parse: every size and place the game view's board and panel take, as the
+# page lays them out (a ResizeObserver on the board, their tops at each of its reports and frames).
+WATCH_LAYOUT = """(() => {
+  window.layouts = [];
+  const record = () => {
+    const board = document.getElementById("board");
+    const panel = document.querySelector("#game-view .panel");
+    if (!board || !panel) return;
+    const b = board.getBoundingClientRect();
+    const seen = [Math.round(b.width), Math.round(b.height), Math.round(b.top + scrollY), Math.round(panel.getBoundingClientRect().top + scrollY)];
+    if (String(window.layouts.at(-1)) !== String(seen)) window.layouts.push(seen);
+  };
+  const watch = new MutationObserver(() => {
+    const board = document.getElementById("board");
+    if (!board) return;
+    watch.disconnect();
+    new ResizeObserver(record).observe(board);
+    const frame = () => { record(); if (!document.documentElement.dataset.engine?.match(/ready|prepared/)) requestAnimationFrame(frame); };
+    requestAnimationFrame(frame);
+  });
+  watch.observe(document, { childList: true, subtree: true });
+})()"""
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+@pytest.mark.parametrize("opening", ["", "#game=lion", "a saved Lion game"])
+def test_the_board_keeps_its_room_from_the_first_paint(new_site, device, opening):
+    """The page is laid out with the board's room before its scripts draw the board (held back
+    here, as on a slow connection): nothing moves when the board appears, whichever game opens."""
+    phone = device == "phone"
+    size = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True} if phone else {"viewport": {"width": 1280, "height": 800}}
+    site = new_site(**size)
+    if opening == "a saved Lion game":
+        site.open("#game=lion")
+        move = first_legal("lion", [])
+        site.play(move["text"], move["path"])
+        opening = ""
+    site.page.add_init_script(WATCH_LAYOUT)
+    site.page.route("**/bundle/app.js", lambda route: (time.sleep(0.8), route.continue_()))
+    site.open(opening)
+    layouts = site.page.evaluate("window.layouts")
+    assert len(layouts) == 1, f"the board or the panel moved as the page started: [width, height, board top, panel top] {layouts}"
+    site.watch.assert_clean()

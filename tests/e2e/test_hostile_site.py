@@ -216,7 +216,7 @@ def test_a_resigned_game_stays_resigned_when_the_worker_is_replaced(new_site):
     site.choose_players("Two players")
     site.play("K@c8", ["c8"])
     site.button("Resign").click()
-    site.page.locator("#messages .message.note").get_by_role("button", name="Resign").click()
+    site.page.locator("#resign-yes").click()
     expect(site.page.locator("#result-title")).to_have_text("Black wins by resignation")
     site.page.evaluate("window.kingsAndSoldiersWorker.terminate()")
     wait_restarted(site)

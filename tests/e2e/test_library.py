@@ -130,7 +130,7 @@ def test_two_tabs_never_overwrite_each_others_games(new_site):
     assert first.history() == ["K@c8", "K@f1", "c6-d5"]
     # A resignation in one tab ends the game in the other too.
     second.button("Resign").click()
-    second.page.locator("#messages .message.note").get_by_role("button", name="Resign").click()
+    second.page.locator("#resign-yes").click()
     expect(second.page.locator("#result")).to_be_visible()
     expect(first.page.locator("#messages")).to_contain_text("This game was resigned in another tab.")
     expect(first.page.locator("#result-reason")).to_contain_text("resigned.")

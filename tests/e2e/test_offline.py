@@ -105,6 +105,22 @@ def test_after_a_first_visit_the_site_opens_and_plays_offline(visited):
     site.watch.assert_clean()
 
 
+def test_offline_any_query_string_opens_the_page(visited):
+    """A link shared with a query string (?ref=..., as sites and apps add) opens offline too."""
+    site = visited
+    site.page.context.set_offline(True)
+    try:
+        for address in ("index.html?ref=share#game=lion", "?s=1#game=three-crowns", "board.html?x=1#game=lion"):
+            site.open(address, wait=False)
+            expect(site.page.locator("#board, ks-board").first).to_be_visible()
+            if not address.startswith("board.html"):
+                site.wait_ready()
+    finally:
+        site.page.context.set_offline(False)
+    site.open()
+    site.watch.assert_clean()
+
+
 RUNTIME_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", ".whl")
 
 # Deletes the runtime's wasm from every cache that holds it (as if the browser had evicted it).
@@ -355,9 +371,16 @@ def test_a_new_deploy_is_offered_and_never_mixed_with_the_old(new_site, two_buil
     for tab in (site, other):
         assert fetched_digests(tab, list(CHANGED)) == {n: files_of(a)[n] for n in CHANGED}
     assert site.history() == ["K@c8"]
+    # "Not now" in one tab: the offer goes there (it covers nothing), and comes back with the next load.
+    other.page.locator("#update-offer").get_by_role("button", name="Not now").click()
+    expect(other.page.locator("#update-offer")).to_have_count(0)
+    other.page.reload()
+    other.wait_ready()
+    expect(other.page.locator("#update-offer")).to_contain_text("A new version is ready", timeout=SLOW_MS)
+    reloads.clear()
 
     with site.page.expect_navigation(timeout=SLOW_MS):
-        site.page.locator("#update-offer").get_by_role("button").click()
+        site.page.locator("#update-offer").get_by_role("button", name="Reload to update").click()
     site.wait_ready()
     # The other tab reloads by itself onto build B (it asked for nothing).
     poll(lambda: reloads, what="the second tab to reload")
@@ -412,7 +435,7 @@ def test_a_new_version_reloads_pages_and_frames_with_boards(new_site, two_builds
     switch_to_b()
     site.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     expect(site.page.locator("#update-offer")).to_contain_text("A new version is ready", timeout=SLOW_MS)
-    site.page.locator("#update-offer").get_by_role("button").click()
+    site.page.locator("#update-offer").get_by_role("button", name="Reload to update").click()
     for page in (site.page, docs.page):
         expect(page.locator('meta[name="ks-build"]')).to_have_attribute("content", build_id(b), timeout=SLOW_MS)
     expect(frame.locator('meta[name="ks-build"]')).to_have_attribute("content", build_id(b), timeout=SLOW_MS)
@@ -542,7 +565,7 @@ def test_an_update_from_the_flat_layout_keeps_the_game_and_plays(new_site, site_
         expect(site.page.locator("#update-offer")).to_contain_text("A new version is ready", timeout=SLOW_MS)
         assert fetched_digests(site, ["game.js"]) == {"game.js": files_of(old)["game.js"]}  # still the old, whole
         with site.page.expect_navigation(timeout=SLOW_MS):
-            site.page.locator("#update-offer").get_by_role("button").click()
+            site.page.locator("#update-offer").get_by_role("button", name="Reload to update").click()
         site.wait_ready()
 
         assert page_build(site.page) == build_id(new)

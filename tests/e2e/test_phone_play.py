@@ -110,11 +110,20 @@ def test_the_player_who_moves_second_resigns_and_the_game_stays_over(arrive, arr
     site.wait_idle()
     site.page.evaluate("scrollTo(0, 0)")
     seen = site.assert_board_in_view()
+    resign = site.page.locator("#resign")
+    at = resign.bounding_box()
     site.press("Resign")  # beside whose move it is
-    note = site.page.locator("#messages .message.note")
-    expect(note).to_contain_text("Resign this game as Green? Black wins.")
+    # Asked in place: the confirmation beside it, Resign itself now Cancel, and nothing has moved.
+    expect(site.page.locator("#announce")).to_have_text("Resign this game as Green? Black wins.")
+    expect(resign).to_have_text("Cancel")
+    assert resign.bounding_box() == at
     assert site.history() and not site.page.locator("#result").is_visible()  # nothing happens until confirmed
-    note.get_by_role("button", name="Resign").tap()
+    resign.tap()  # a second press where the first was cancels
+    expect(resign).to_have_text("Resign")
+    expect(site.page.locator("#resign-yes")).to_be_hidden()
+    site.press("Resign")
+    expect(site.page.locator("#resign-question")).to_have_text("Resign this game as Green? Black wins.")
+    site.page.locator("#resign-yes").tap()
     expect(site.page.locator("#result-title")).to_have_text("You lost")
     expect(site.page.locator("#result-reason")).to_have_text("Green resigned.")
     expect(site.page.locator("#resign")).to_be_hidden()  # the game is over: nothing to resign

@@ -351,6 +351,7 @@ def test_a_search_that_sees_every_line_end_is_solved_and_stops():
         assert found.solved and found.depth < 6 and found.nodes < 100  # not deepened to the ply cap
         assert (found.move, found.win_in, found.value) == (DRAWING_MOVE, None, 0)
         assert found.score == -contempt  # the computer still plays on where it can
+        assert found.draw and found.lines[0].draw and found.lines[0].value == 0  # whatever its score
         answer = found.to_json()
         assert answer["solved"] and answer["draw"] and answer["lines"][0]["draw"]
     # Where the end is out of sight, nothing is solved.
@@ -404,6 +405,22 @@ def test_a_value_is_1_only_for_a_proven_win_and_grows_with_the_score():
     assert values == sorted(values) and values[3] == 0 and all(-1 < v < 1 for v in values)
 
 
+@pytest.mark.parametrize("game", pygame_rules.games())
+def test_each_line_carries_its_value_as_its_json_does(game):
+    """Each line's value is its score on the game's scale (none is solved here, so none is a
+    draw), best first; ``to_json`` gives the same."""
+    from pygame_rules.search import value_of
+
+    found = analyse(pygame_rules.start(game), nodes=2_000, lines=3, contempt=0)
+    assert len(found.lines) == 3 and not found.solved
+    assert [line.value for line in found.lines] == [value_of(line.score, found.value_scale) for line in found.lines]
+    assert [line.value for line in found.lines] == sorted((line.value for line in found.lines), reverse=True)
+    assert found.value == found.lines[0].value and not found.draw and not any(line.draw for line in found.lines)
+    answer = found.to_json()
+    assert (answer["value"], answer["draw"]) == (found.value, found.draw)
+    assert [(line["value"], line["draw"]) for line in answer["lines"]] == [(line.value, line.draw) for line in found.lines]
+
+
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_every_level_reports_a_proven_win_as_one(level):
     """Green wins in 3 moves (5 plies) with c4:e6 only (tests/test_bridge.py proves it). Each level
@@ -412,7 +429,7 @@ def test_every_level_reports_a_proven_win_as_one(level):
     p = pygame_rules.load("lilypad", "8/8/g7/3b4/2G1b3/7g/6b1/8 g -")
     result = analyse(p, level=level, seed=1, time_ms=60_000 if LEVELS[level].nodes else None)
     assert result.move == "c4:e6" and result.win_in == 5 and result.value == 1.0
-    assert result.lines[0].move == "c4:e6" and result.lines[0].win_in == 5
+    assert result.lines[0].move == "c4:e6" and result.lines[0].win_in == 5 and result.lines[0].value == 1.0
 
 
 @pytest.mark.parametrize("game", pygame_rules.games())

@@ -939,6 +939,8 @@ class Game:
     'K@c8'
     >>> game.position.turn
     'g'
+    >>> game
+    <Game 'lilypad', 1 move, in progress, position 'b1B1b1b1/1b1b1b1b/b1b1b1b1/8/8/1g1g1g1g/g1g1g1g1/1g1g1g1g g g'>
     """
 
     def __init__(self, game: str, variant: str | None = None, position: "str | Position | None" = None):
@@ -956,6 +958,12 @@ class Game:
         self._positions: list[Position] = [start]
         self._moves: list[Move] = []
         self._seen: dict[Hashable, int] = {start.repetition_key: 1}
+
+    def __repr__(self) -> str:
+        variant = f" variant {self.variant!r}" if self.variant else ""
+        played = len(self._moves)
+        return (f"<Game {self.game!r}{variant}, {played} move{'' if played == 1 else 's'}, "
+                f"{self.describe_result()}, position {self.position.text!r}>")
 
     def copy(self) -> "Game":
         """An independent record with the same start and moves (positions are shared: immutable)."""

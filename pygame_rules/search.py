@@ -80,8 +80,11 @@ WIN = 100000.0
 WIN_BOUND = WIN - 1000.0
 INFINITY = float("inf")
 #: The most contempt a search accepts (more than a Lilypad King is worth). A game's own, what its
-#: computer plays with, is ``Position.computer_contempt()``; analysis asks for 0, so a draw reads as a draw.
+#: computer plays with, is :func:`computer_contempt`; analysis asks for 0, so a draw reads as a draw.
 MAX_CONTEMPT = 10
+#: The expected result (from -1 to 1) at which a game's ``contempt_when_level`` has risen to its
+#: full ``contempt`` (in Lilypad a score of 1.2, under two checkers).
+CONTEMPT_AHEAD = 0.2
 MAX_PLY = 96
 #: Quiescence follows capture sequences at most this many plies past the horizon.
 MAX_QUIESCENCE = 10
@@ -123,6 +126,17 @@ LEVELS = {
     5: Level(1800),
 }
 DEFAULT_LEVEL = 3
+
+
+def computer_contempt(position: Position) -> float:
+    """What a draw costs the computer playing the side to move in ``position``: its game's
+    ``contempt``; in a game with ``contempt_when_level``, that much while the evaluation gives it no
+    edge, rising evenly to ``contempt`` as its expected result reaches ``CONTEMPT_AHEAD``."""
+    level = position.contempt_when_level
+    if level is None:
+        return position.contempt
+    ahead = math.tanh(position.evaluate() / position.value_scale) / CONTEMPT_AHEAD
+    return level + (position.contempt - level) * min(1.0, max(0.0, ahead))
 
 
 def level_nodes(level: int, position: Position, scale: float = 1.0) -> int | None:
@@ -256,7 +270,7 @@ class Search:
     choice of the lower levels. ``lines`` (default 1) asks for that many best root moves, each
     with its exact score and principal variation (multi-PV: the other moves are searched against
     the ``lines``-th best score instead of the best). ``contempt`` is what a draw costs the side
-    the search plays for (default: the game's, ``Position.computer_contempt()``, so that the computer
+    the search plays for (default: the game's, :func:`computer_contempt`, so that the computer
     plays on rather than settle); analysis asks for 0, so that its value is the expected result, a draw being 0.
 
     >>> import pygame_rules
@@ -297,7 +311,7 @@ class Search:
         _check_arguments(position, level, time_ms, nodes, depth, seed, lines)
         history = _history(history)
         self.lines = lines
-        self.contempt = position.computer_contempt() if contempt is None else \
+        self.contempt = computer_contempt(position) if contempt is None else \
             positive_number(contempt, "contempt", MAX_CONTEMPT, zero=True)
         settings = LEVELS[level] if level is not None else Level(0, None)
         self.position = position

@@ -5,7 +5,7 @@
 settings; ``base:MS`` the same for the engine before issue 17 (``baseline.py``, commit bef4ac7), ``base:MS@COMMIT``
 for the engine of another commit (issue 28: today's level 5 against the one before it); ``uct:MS`` the plain UCT baseline with random playouts; ``heavy:MS`` UCT with heavy
 playouts (``bench/uct.py``). ``level:N`` thinks its level's time times a scale from the caller; ``level:N:C`` the same
-with contempt C (what a draw costs it; the computer's is ``Position.computer_contempt()``).
+with contempt C (what a draw costs it; the computer's is ``search.computer_contempt(position)``).
 ``use_cpu_clock`` makes the two engines' times CPU time (a busy machine).
 """
 

@@ -13,7 +13,7 @@ game: its positions (text, side to move) and its result. It appends, so a run st
 its games and a second run with another seed adds more. The engine plays the same move in the same
 position, so games that meet would go on as one: in a position an earlier game of the file reached,
 the move is drawn among those within ``value_scale.WANDER_MARGIN`` of the best. Both sides play
-with the computer's contempt (a draw costs each ``Position.computer_contempt()``) unless ``--contempt`` says
+with the computer's contempt (a draw costs each ``search.computer_contempt(position)``) unless ``--contempt`` says
 otherwise: 0 plays as the value bar and the review search, where a draw is worth 0.
 
 Every command counts a position once: a position an earlier game reached with the same result is

@@ -48,9 +48,6 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
 
 #: Digits of the longest whole number a message writes out.
 SHOWN_DIGITS = 30
-#: The expected result (from -1 to 1) at which a game's ``contempt_when_level`` has risen to its
-#: full ``contempt`` (in Lilypad a score of 1.2, under two checkers).
-CONTEMPT_AHEAD = 0.2
 
 
 def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
@@ -365,20 +362,6 @@ class Move:
         }
 
 
-#: The symmetries of a board, by name: each takes a square's (file, rank) to its image, given the
-#: highest file and rank (the four that exchange files and ranks need a square board).
-SYMMETRIES: Mapping[str, Callable[[int, int, int, int], tuple[int, int]]] = MappingProxyType({
-    "identity": lambda f, r, w, h: (f, r),
-    "files reversed": lambda f, r, w, h: (w - f, r),
-    "ranks reversed": lambda f, r, w, h: (f, h - r),
-    "half turn": lambda f, r, w, h: (w - f, h - r),
-    "main diagonal": lambda f, r, w, h: (r, f),
-    "quarter turn": lambda f, r, w, h: (h - r, f),
-    "three quarter turn": lambda f, r, w, h: (r, w - f),
-    "other diagonal": lambda f, r, w, h: (h - r, w - f),
-})
-
-
 class Position:
     """An immutable game position. Subclasses implement one game (or one variant of it).
 
@@ -420,11 +403,11 @@ class Position:
     #: a draw that is not forced. Analysis (Hint, the evaluation bar, the review) asks for 0.
     contempt: ClassVar[float] = 2.0
     #: A game that sets this asks only so much of a draw where the computer does not stand better,
-    #: and more as it does, up to ``contempt`` (:meth:`computer_contempt`; Lilypad says why).
+    #: and more as it does, up to ``contempt`` (``search.computer_contempt``; Lilypad says why).
     contempt_when_level: ClassVar[float | None] = None
-    #: The board's symmetries under which this game's rules are the same (``SYMMETRIES``' names),
-    #: each with whether it also swaps the colours; the identity first. Two puzzles whose positions
-    #: are mirror images of each other are the same puzzle (:meth:`mirror_images`).
+    #: The board's symmetries under which this game's rules are the same (``puzzlegen.SYMMETRIES``'
+    #: names), each with whether it also swaps the colours; the identity first. Two puzzles whose
+    #: positions are mirror images of each other are the same puzzle (``puzzlegen.mirror_images``).
     symmetries: ClassVar[tuple[tuple[str, bool], ...]] = (("identity", False),)
     #: Each piece letter's counterpart on the other side, for the symmetries that swap the colours.
     colour_swap: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -440,40 +423,10 @@ class Position:
 
     __slots__ = ("_state", "_text", "_legal", "_decision", "_winner", "_derived")
 
-    def computer_contempt(self) -> float:
-        """What a draw costs the computer playing the side to move here: ``contempt``; in a game
-        with ``contempt_when_level``, that much while the evaluation gives it no edge, rising
-        evenly to ``contempt`` as its expected result reaches ``CONTEMPT_AHEAD``."""
-        level = self.contempt_when_level
-        if level is None:
-            return self.contempt
-        ahead = math.tanh(self.evaluate() / self.value_scale) / CONTEMPT_AHEAD
-        return level + (self.contempt - level) * min(1.0, max(0.0, ahead))
-
     def mirrorable(self) -> bool:
         """Whether this position's mirror images are the same game: its board, side to move and
         clock say everything (a game with more state says when they do not)."""
         return True
-
-    def mirror_images(self) -> list[Position]:
-        """The position under each of the game's :attr:`symmetries` (itself first); only itself
-        when it is not :meth:`mirrorable`."""
-        if not self.mirrorable():
-            return [self]
-        fields = self.text.split()
-        geometry = self.geometry
-        at = {c: i for i, c in enumerate(geometry.coords)}
-        letters = str.maketrans(dict(self.colour_swap))
-        other = dict(zip(self.sides, reversed(self.sides)))
-        images = []
-        for name, swap in self.symmetries:
-            move = SYMMETRIES[name]
-            cells = ["."] * len(geometry)
-            for i, piece in enumerate(self.board_cells()):
-                cells[at[move(*geometry.coords[i], geometry.width - 1, geometry.height - 1)]] = piece.translate(letters) if swap else piece
-            side = other[self.turn] if swap else self.turn
-            images.append(type(self).from_text(" ".join([format_board(cells, geometry), side, *fields[2:]])))
-        return images
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -939,6 +892,8 @@ class Game:
     'K@c8'
     >>> game.position.turn
     'g'
+    >>> game
+    <Game 'lilypad', 1 move, in progress, position 'b1B1b1b1/1b1b1b1b/b1b1b1b1/8/8/1g1g1g1g/g1g1g1g1/1g1g1g1g g g'>
     """
 
     def __init__(self, game: str, variant: str | None = None, position: "str | Position | None" = None):
@@ -956,6 +911,12 @@ class Game:
         self._positions: list[Position] = [start]
         self._moves: list[Move] = []
         self._seen: dict[Hashable, int] = {start.repetition_key: 1}
+
+    def __repr__(self) -> str:
+        variant = f" variant {self.variant!r}" if self.variant else ""
+        played = len(self._moves)
+        return (f"<Game {self.game!r}{variant}, {played} move{'' if played == 1 else 's'}, "
+                f"{self.describe_result()}, position {self.position.text!r}>")
 
     def copy(self) -> "Game":
         """An independent record with the same start and moves (positions are shared: immutable)."""

@@ -42,9 +42,10 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Iterable, Iterator
+from types import MappingProxyType
+from typing import Callable, Iterable, Iterator, Mapping
 
-from .core import Game, Move, Position, games, position_class
+from .core import Game, Move, Position, format_board, games, position_class
 from .puzzles import DATA, Puzzle, check
 from .search import analyse, best_move, level_nodes
 from .solve import OutOfBudget, Solver
@@ -149,11 +150,45 @@ def pieces_of(position: Position, side: str) -> int:
 
 # -- mirror images ------------------------------------------------------------------------------
 
+#: The symmetries of a board, by name: each takes a square's (file, rank) to its image, given the
+#: highest file and rank (the four that exchange files and ranks need a square board).
+SYMMETRIES: Mapping[str, Callable[[int, int, int, int], tuple[int, int]]] = MappingProxyType({
+    "identity": lambda f, r, w, h: (f, r),
+    "files reversed": lambda f, r, w, h: (w - f, r),
+    "ranks reversed": lambda f, r, w, h: (f, h - r),
+    "half turn": lambda f, r, w, h: (w - f, h - r),
+    "main diagonal": lambda f, r, w, h: (r, f),
+    "quarter turn": lambda f, r, w, h: (h - r, f),
+    "three quarter turn": lambda f, r, w, h: (r, w - f),
+    "other diagonal": lambda f, r, w, h: (h - r, w - f),
+})
+
+
+def mirror_images(position: Position) -> list[Position]:
+    """``position`` under each of its game's ``symmetries`` (itself first); only itself when it is
+    not ``mirrorable()``."""
+    if not position.mirrorable():
+        return [position]
+    fields = position.text.split()
+    geometry = position.geometry
+    at = {c: i for i, c in enumerate(geometry.coords)}
+    letters = str.maketrans(dict(position.colour_swap))
+    other = dict(zip(position.sides, reversed(position.sides)))
+    images = []
+    for name, swap in position.symmetries:
+        move = SYMMETRIES[name]
+        cells = ["."] * len(geometry)
+        for i, piece in enumerate(position.board_cells()):
+            cells[at[move(*geometry.coords[i], geometry.width - 1, geometry.height - 1)]] = piece.translate(letters) if swap else piece
+        side = other[position.turn] if swap else position.turn
+        images.append(type(position).from_text(" ".join([format_board(cells, geometry), side, *fields[2:]])))
+    return images
+
 
 def same_key(position: Position) -> str:
     """What two positions that are the same puzzle have in common: their least image's board and
     side to move."""
-    return min(" ".join(image.text.split()[:2]) for image in position.mirror_images())
+    return min(" ".join(image.text.split()[:2]) for image in mirror_images(position))
 
 
 # -- themes and ratings ---------------------------------------------------------------------------

@@ -80,8 +80,11 @@ WIN = 100000.0
 WIN_BOUND = WIN - 1000.0
 INFINITY = float("inf")
 #: The most contempt a search accepts (more than a Lilypad King is worth). A game's own, what its
-#: computer plays with, is ``Position.computer_contempt()``; analysis asks for 0, so a draw reads as a draw.
+#: computer plays with, is :func:`computer_contempt`; analysis asks for 0, so a draw reads as a draw.
 MAX_CONTEMPT = 10
+#: The expected result (from -1 to 1) at which a game's ``contempt_when_level`` has risen to its
+#: full ``contempt`` (in Lilypad a score of 1.2, under two checkers).
+CONTEMPT_AHEAD = 0.2
 MAX_PLY = 96
 #: Quiescence follows capture sequences at most this many plies past the horizon.
 MAX_QUIESCENCE = 10
@@ -125,6 +128,17 @@ LEVELS = {
 DEFAULT_LEVEL = 3
 
 
+def computer_contempt(position: Position) -> float:
+    """What a draw costs the computer playing the side to move in ``position``: its game's
+    ``contempt``; in a game with ``contempt_when_level``, that much while the evaluation gives it no
+    edge, rising evenly to ``contempt`` as its expected result reaches ``CONTEMPT_AHEAD``."""
+    level = position.contempt_when_level
+    if level is None:
+        return position.contempt
+    ahead = math.tanh(position.evaluate() / position.value_scale) / CONTEMPT_AHEAD
+    return level + (position.contempt - level) * min(1.0, max(0.0, ahead))
+
+
 def level_nodes(level: int, position: Position, scale: float = 1.0) -> int | None:
     """Level ``level``'s node budget in ``position``'s game: its ``LEVELS`` nodes, or the game's
     own ``level_nodes`` where it sets them, times ``scale`` and divided by the game's
@@ -154,16 +168,29 @@ def value_of(score: float, scale: float) -> float:
     return max(-MAX_UNPROVEN_VALUE, min(MAX_UNPROVEN_VALUE, round(math.tanh(score / scale), 3)))
 
 
+def _judged(score: float, scale: float, solved: bool) -> tuple[float, bool]:
+    """A search score's ``value`` (see :func:`value_of`) and whether it is a draw with best play:
+    the search was ``solved`` and the score is neither a win nor a loss. Such a draw is worth 0,
+    whatever the contempt made its score."""
+    draw = solved and win_in(score) is None
+    return (0.0 if draw else value_of(score, scale)), draw
+
+
 @dataclass(frozen=True)
 class Line:
-    """One line of a multi-line search: a root move, its score and its principal variation."""
+    """One line of a multi-line search: a root move, its score and principal variation, and
+    what they are worth to the side to move: ``value`` from -1 (lost) to 1 (won), and ``draw``,
+    true when the search was solved and this line is a draw with best play (its value is then 0)."""
 
     move: str
     score: float
     pv: list[str]
+    value: float
+    draw: bool
 
     @property
     def win_in(self) -> int | None:
+        """Plies to a forced win (negative: to a forced loss), or None when none was found."""
         return win_in(self.score)
 
 
@@ -201,34 +228,33 @@ class Analysis:
 
     @property
     def value(self) -> float:
-        return self._value(self.score)
+        """The side to move's expected result, from -1 (lost) to 1 (won): exactly 1 or -1 only for
+        a proven win or loss, 0 for a draw with best play (see :attr:`draw`), else ``score`` mapped
+        by :func:`value_of` with the game's ``value_scale``."""
+        return _judged(self.score, self.value_scale, self.solved)[0]
 
-    def _drawn(self, score: float) -> bool:
-        """Whether a line of this score is a draw with best play: solved, and no win or loss."""
-        return self.solved and win_in(score) is None
-
-    def _value(self, score: float) -> float:
-        """A solved draw is worth 0, whatever the contempt made its score."""
-        return 0.0 if self._drawn(score) else value_of(score, self.value_scale)
+    @property
+    def draw(self) -> bool:
+        """Whether the position is a draw with best play: ``solved``, and neither won nor lost."""
+        return _judged(self.score, self.value_scale, self.solved)[1]
 
     def to_json(self) -> dict[str, Any]:
-        """The answer as JSON; ``draw``, at the top and in each line, is :meth:`_drawn`."""
-        value, drawn = self._value, self._drawn
+        """The answer as JSON."""
         return {
             "done": self.done,
             "best": self.move,
             "score": round(self.score, 3),
-            "value": value(self.score),
+            "value": self.value,
             "win_in": self.win_in,
-            "draw": drawn(self.score),
+            "draw": self.draw,
             "depth": self.depth,
             "solved": self.solved,
             "nodes": self.nodes,
             "elapsed_ms": round(self.elapsed_ms, 1),
             "pv": self.pv,
             "lines": [
-                {"move": line.move, "score": round(line.score, 3), "value": value(line.score),
-                 "win_in": line.win_in, "draw": drawn(line.score), "pv": line.pv}
+                {"move": line.move, "score": round(line.score, 3), "value": line.value,
+                 "win_in": line.win_in, "draw": line.draw, "pv": line.pv}
                 for line in self.lines
             ],
         }
@@ -244,7 +270,7 @@ class Search:
     choice of the lower levels. ``lines`` (default 1) asks for that many best root moves, each
     with its exact score and principal variation (multi-PV: the other moves are searched against
     the ``lines``-th best score instead of the best). ``contempt`` is what a draw costs the side
-    the search plays for (default: the game's, ``Position.computer_contempt()``, so that the computer
+    the search plays for (default: the game's, :func:`computer_contempt`, so that the computer
     plays on rather than settle); analysis asks for 0, so that its value is the expected result, a draw being 0.
 
     >>> import pygame_rules
@@ -285,7 +311,7 @@ class Search:
         _check_arguments(position, level, time_ms, nodes, depth, seed, lines)
         history = _history(history)
         self.lines = lines
-        self.contempt = position.computer_contempt() if contempt is None else \
+        self.contempt = computer_contempt(position) if contempt is None else \
             positive_number(contempt, "contempt", MAX_CONTEMPT, zero=True)
         settings = LEVELS[level] if level is not None else Level(0, None)
         self.position = position
@@ -329,7 +355,8 @@ class Search:
         self._best: str | None = None
         self._score = 0.0
         self._pv: list[str] = []
-        self._lines: list[Line] = []
+        # The best root moves so far as (move, score, pv): their values wait for the search's end.
+        self._lines: list[tuple[str, float, list[str]]] = []
         self._iteration_best: tuple[str, float] | None = None
         self._root_scores: dict[str, float] = {}
         # Lines of this depth's iteration cut short (at the horizon, by the table's shallower
@@ -379,9 +406,11 @@ class Search:
     def result(self) -> Analysis:
         move = self._best  # before the first depth finishes, the first legal move
         pv = self._pv if self._pv[:1] == [move] else [move] if move else []
-        lines = self._lines if self._lines[:1] and self._lines[0].move == move else [Line(move, self._score, list(pv))] if move else []
+        lines = self._lines if self._lines[:1] and self._lines[0][0] == move else [(move, self._score, pv)] if move else []
+        scale, solved = self._class.value_scale, self._solved
         return Analysis(move, self._score, self._depth, self.nodes, self._spent * 1000.0, list(pv), self._done,
-                        list(lines), self._class.value_scale, self._solved)
+                        [Line(m, score, list(line_pv), *_judged(score, scale, solved)) for m, score, line_pv in lines],
+                        scale, solved)
 
     def _finish(self) -> None:
         if not self._done:
@@ -393,7 +422,7 @@ class Search:
             if partial is not None and partial[0] != self._best and (not self.margin or not self._depth):
                 self._best, self._score = partial
                 self._pv = [partial[0]]
-                self._lines = [Line(*partial, [partial[0]])] + [line for line in self._lines if line.move != partial[0]]
+                self._lines = [(*partial, [partial[0]])] + [line for line in self._lines if line[0] != partial[0]]
                 del self._lines[self.lines:]
 
     def _elapsed(self) -> float:
@@ -477,7 +506,7 @@ class Search:
         a loss, lengthen): a search to ``depth`` sees every win within ``depth + 1`` plies, but
         one found through an extension may be longer, and a shorter one may lie beyond."""
         return all(
-            abs(line.score) >= WIN_BOUND and abs(line.win_in) <= depth + 1 for line in self._lines
+            abs(score) >= WIN_BOUND and abs(win_in(score)) <= depth + 1 for _, score, _ in self._lines
         )
 
     def _search_root(self, edges: list[tuple], depth: int) -> Generator[None, None, None]:
@@ -534,8 +563,8 @@ class Search:
         self._best, self._score = choice, scores[choice]
         self._pv = self._principal_variation(choice)
         others = sorted((t for t in scores if t != choice), key=lambda t: -scores[t])[: self.lines - 1]
-        self._lines = [Line(choice, self._score, self._pv)]
-        self._lines += [Line(t, scores[t], self._principal_variation(t)) for t in others]
+        self._lines = [(choice, self._score, self._pv)]
+        self._lines += [(t, scores[t], self._principal_variation(t)) for t in others]
 
     def _principal_variation(self, first: str) -> list[str]:
         pv, position, seen = [first], self._root.move(first).after, set()

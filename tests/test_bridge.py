@@ -8,6 +8,7 @@ import pytest
 
 import pygame_rules
 from pygame_rules import bridge
+from pygame_rules.search import computer_contempt
 
 SEED = "8/8/8/5b2/2b3b1/1B6/4b1g1/1g1g3g b -"
 
@@ -395,7 +396,7 @@ def test_analysis_reads_a_sure_draw_as_a_draw_and_the_computer_plays_on():
     # Every line ends within the search: solved, a draw with best play.
     assert analysis["solved"] and analysis["draw"] and analysis["lines"][0]["draw"]
     played = ask(**request)
-    assert played["score"] == -position.computer_contempt() and played["solved"] and played["draw"] and played["value"] == 0
+    assert played["score"] == -computer_contempt(position) and played["solved"] and played["draw"] and played["value"] == 0
     # Where the search cannot see the end, contempt still counts a draw against the side it plays for.
     start = {"op": "bestmove", "game": "lilypad", "nodes": 300}
     assert not ask(**start)["solved"] and not ask(**start)["draw"]

@@ -425,6 +425,14 @@ def test_a_huge_move_or_position_is_quoted_short():
 # A Move is played only in the position that generated it
 
 
+def test_a_game_shows_its_game_variant_moves_result_and_position():
+    game = pygame_rules.Game("lilypad", "invisible-city")
+    assert repr(game) == f"<Game 'lilypad' variant 'invisible-city', 0 moves, in progress, position {game.position.text!r}>"
+    won = pygame_rules.Game("lilypad", position="8/8/8/8/8/1b6/4B3/1g1g3g b -")
+    won.play("e2-f1")
+    assert repr(won) == "<Game 'lilypad', 1 move, Black wins, position '8/8/8/8/8/1b6/8/1g1g1B1g g -'>"
+
+
 def test_a_move_of_another_game_or_position_is_illegal():
     lilypad, lion = pygame_rules.start("lilypad"), pygame_rules.start("lion")
     with pytest.raises(IllegalMoveError, match=f"illegal move '{lion.legal()[0].text}' in"):

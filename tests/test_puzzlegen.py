@@ -1,5 +1,6 @@
-"""The puzzle generator: the sidelines it searches, and it repeats itself for a seed, in any number
-of processes, resumes from its progress file, and keeps the puzzles a run finds there."""
+"""The puzzle generator: the sidelines it searches, the mirror images it tells apart, and it repeats
+itself for a seed, in any number of processes, resumes from its progress file, and keeps the
+puzzles a run finds there."""
 
 from __future__ import annotations
 
@@ -23,6 +24,17 @@ def test_sidelines_are_the_winner_s_positions_after_the_loser_s_other_replies():
     assert found and len(found) <= puzzlegen.SIDELINE_REPLIES
     assert {q.text for q in found} <= others
     assert all(q.turn == winner and q.winner is None for q in found)
+
+
+def test_a_position_with_state_beyond_its_board_is_only_itself():
+    # A King to drop (which side drops first is the rules'), the equalizer's bound stone.
+    for game in ("lilypad", "three-crowns"):
+        start = pygame_rules.start(game)
+        assert not start.mirrorable() and puzzlegen.mirror_images(start) == [start]
+    lilypad = pygame_rules.start("lilypad").play("K@c8").play("K@f1")
+    assert lilypad.mirrorable() and len(puzzlegen.mirror_images(lilypad)) == 2
+    assert len(puzzlegen.mirror_images(pygame_rules.start("lion"))) == 4
+    assert len(puzzlegen.mirror_images(pygame_rules.start("three-crowns").play("a1-b2").play("b1-c2").play("b2-c3"))) == 16
 
 
 #: A seed whose first two self-played Lilypad games (default rules and Invisible City) are of

@@ -21,7 +21,7 @@ from pygame_rules import Game, Search, analyse, best_move
 from pygame_rules.__main__ import main
 from pygame_rules.bridge import handle
 from pygame_rules import core, search
-from pygame_rules.search import CLOCK_EVERY, LEVELS, WIN_BOUND
+from pygame_rules.search import CLOCK_EVERY, LEVELS, WIN_BOUND, computer_contempt
 from proofs import DRAWING_MOVE, SURE_DRAW, Unsettled, settled
 
 GAMES = pygame_rules.games()
@@ -289,20 +289,20 @@ def test_bad_budgets_are_refused():
 def test_returning_to_an_earlier_position_scores_as_a_draw():
     p = pygame_rules.start("lilypad").play("K@c8").play("K@f1")
     plain = analyse(p, depth=1)
-    assert plain.score != -p.computer_contempt()
+    assert plain.score != -computer_contempt(p)
     again = p.play(plain.move)
     # Had the game been in the position that move leads to twice, it would be the third time: a draw.
     assert analyse_root(p, depth=1, history=[again])[plain.move] == plain.score  # twice is no draw
-    assert analyse_root(p, depth=1, history=[again, p, again])[plain.move] == -p.computer_contempt()
+    assert analyse_root(p, depth=1, history=[again, p, again])[plain.move] == -computer_contempt(p)
     seen = analyse(p, depth=1, history=[again, p, again])
-    assert seen.move != plain.move or seen.score == -p.computer_contempt()
+    assert seen.move != plain.move or seen.score == -computer_contempt(p)
     # Analysis asks for no contempt: the repetition is then worth a draw's result, 0.
     assert analyse_root(p, depth=1, history=[again, p, again], contempt=0)[plain.move] == 0
 
 
 def test_contempt_is_checked():
     p = pygame_rules.start("lilypad")
-    assert Search(p, contempt=0).contempt == 0 and Search(p, contempt=None).contempt == p.computer_contempt()
+    assert Search(p, contempt=0).contempt == 0 and Search(p, contempt=None).contempt == computer_contempt(p)
     for bad in (-1, 10.5, float("nan"), "0", True):
         with pytest.raises(ValueError, match="contempt must be a number of 0 or more and at most 10"):
             Search(p, depth=1, contempt=bad)
@@ -315,11 +315,11 @@ def test_each_game_plays_with_its_own_contempt():
     drew a quarter of the games against a weaker one (bench/README.md, 2026-11-29)."""
     for game in ("three-crowns", "lion"):
         start = pygame_rules.start(game)
-        assert Search(start).contempt == start.computer_contempt() == start.contempt == 2.0
+        assert Search(start).contempt == computer_contempt(start) == start.contempt == 2.0
     for variant in pygame_rules.variants("lilypad"):
         p = pygame_rules.start("lilypad", variant).play("K@c8").play("K@f1")
         assert p.evaluate() == pytest.approx(0, abs=0.3)  # nearly level
-        assert Search(p).contempt == p.computer_contempt() < 0.6
+        assert Search(p).contempt == computer_contempt(p) < 0.6
     # Random games meet positions where the side to move is behind or level, a little ahead, and ahead.
     rng = random.Random(5)
     seen = set()
@@ -328,7 +328,7 @@ def test_each_game_plays_with_its_own_contempt():
         while p.winner is None and len(seen) < 3:
             p = p.play(rng.choice(p.moves()))
             expected = math.tanh(p.evaluate() / p.value_scale)
-            contempt = p.computer_contempt()
+            contempt = computer_contempt(p)
             assert 0.5 <= contempt <= 2.0
             if expected <= 0:
                 assert contempt == 0.5
@@ -351,6 +351,7 @@ def test_a_search_that_sees_every_line_end_is_solved_and_stops():
         assert found.solved and found.depth < 6 and found.nodes < 100  # not deepened to the ply cap
         assert (found.move, found.win_in, found.value) == (DRAWING_MOVE, None, 0)
         assert found.score == -contempt  # the computer still plays on where it can
+        assert found.draw and found.lines[0].draw and found.lines[0].value == 0  # whatever its score
         answer = found.to_json()
         assert answer["solved"] and answer["draw"] and answer["lines"][0]["draw"]
     # Where the end is out of sight, nothing is solved.
@@ -404,6 +405,22 @@ def test_a_value_is_1_only_for_a_proven_win_and_grows_with_the_score():
     assert values == sorted(values) and values[3] == 0 and all(-1 < v < 1 for v in values)
 
 
+@pytest.mark.parametrize("game", pygame_rules.games())
+def test_each_line_carries_its_value_as_its_json_does(game):
+    """Each line's value is its score on the game's scale (none is solved here, so none is a
+    draw), best first; ``to_json`` gives the same."""
+    from pygame_rules.search import value_of
+
+    found = analyse(pygame_rules.start(game), nodes=2_000, lines=3, contempt=0)
+    assert len(found.lines) == 3 and not found.solved
+    assert [line.value for line in found.lines] == [value_of(line.score, found.value_scale) for line in found.lines]
+    assert [line.value for line in found.lines] == sorted((line.value for line in found.lines), reverse=True)
+    assert found.value == found.lines[0].value and not found.draw and not any(line.draw for line in found.lines)
+    answer = found.to_json()
+    assert (answer["value"], answer["draw"]) == (found.value, found.draw)
+    assert [(line["value"], line["draw"]) for line in answer["lines"]] == [(line.value, line.draw) for line in found.lines]
+
+
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_every_level_reports_a_proven_win_as_one(level):
     """Green wins in 3 moves (5 plies) with c4:e6 only (tests/test_bridge.py proves it). Each level
@@ -412,7 +429,7 @@ def test_every_level_reports_a_proven_win_as_one(level):
     p = pygame_rules.load("lilypad", "8/8/g7/3b4/2G1b3/7g/6b1/8 g -")
     result = analyse(p, level=level, seed=1, time_ms=60_000 if LEVELS[level].nodes else None)
     assert result.move == "c4:e6" and result.win_in == 5 and result.value == 1.0
-    assert result.lines[0].move == "c4:e6" and result.lines[0].win_in == 5
+    assert result.lines[0].move == "c4:e6" and result.lines[0].win_in == 5 and result.lines[0].value == 1.0
 
 
 @pytest.mark.parametrize("game", pygame_rules.games())

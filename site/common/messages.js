@@ -54,10 +54,10 @@ export function showMessage(text, { kind = "error", details = null, action = nul
 }
 
 /**
- * The errors shown now in the message area in view, but those with a text to copy: to remove
- * (`.remove()`) once they are about a game no longer shown.
+ * The errors shown now in the message area in view, but those with a text to copy or a button (a
+ * standing offer, like Show them): to remove (`.remove()`) once they are about a game no longer shown.
  */
-export const errorsShown = () => [...area().querySelectorAll(".message.error")].filter((box) => !box.querySelector("details"));
+export const errorsShown = () => [...area().querySelectorAll(".message.error")].filter((box) => !box.querySelector("details, .action"));
 
 /** How long a note stays, in milliseconds (with an action such as Undo: longer). */
 const NOTE_MS = 8000;

@@ -28,7 +28,7 @@ export function createRouter({ fallback }) {
     view.element.hidden = false;
     const changed = view !== current;
     // Another view opens at its top, with its board, not at the scroll offset the last one left.
-    if (changed && current) scrollTo(0, 0);
+    if (changed && current) globalThis.scrollTo?.(0, 0);
     current = view;
     view.show?.(params, hash, changed);
     return view;

@@ -132,3 +132,22 @@ test("a lazy view whose module fails says so, and loads again when next shown", 
   assert.equal(tries, 2);
   assert.deepEqual(log, ["show editor  true"]);
 });
+
+test("another view opens at the page's top; the same view, or the first one shown, keeps the scroll", () => {
+  const scrolled = [];
+  globalThis.scrollTo = (x, y) => scrolled.push([x, y]);
+  try {
+    const router = createRouter({ fallback: view("game", "", []) });
+    router.add(view("rules", "#rules=", []));
+    router.route(); // the page's first view: the browser restores its scroll
+    assert.deepEqual(scrolled, []);
+    router.go("#rules=lion");
+    assert.deepEqual(scrolled, [[0, 0]]);
+    router.go("#rules=lilypad"); // the same view: its own business
+    assert.equal(scrolled.length, 1);
+    router.go("#game=lion");
+    assert.equal(scrolled.length, 2);
+  } finally {
+    delete globalThis.scrollTo;
+  }
+});

@@ -4,7 +4,7 @@
 
 import { describeError } from "../common/messages.js";
 import { ANALYSIS } from "../engine/engine.js";
-import { readEvaluation } from "./evalbar.js";
+import { readEvaluation } from "../common/evalbar.js";
 import { better, plyAt, RECHECKED, readReview, sideSummary } from "./gamereview.js";
 import * as variations from "./variations.js";
 import { knownKey, request } from "./analysis-state.js";

@@ -5,8 +5,9 @@
 
 import { ANALYSIS, sharedEngine } from "../engine/engine.js";
 import { app, finishedHere, board as gameBoard, onControls } from "./game.js";
-import { createEvalBar, evaluationText, readEvaluation } from "../analysis/evalbar.js";
+import { createEvalBar, evaluationText, readEvaluation } from "../common/evalbar.js";
 import { describeError } from "../common/messages.js";
+import { moveArrows } from "../board/move-arrows.js";
 import { describeMove } from "../board/speech.js";
 
 // One search per position answers the Hint, the evaluation bar and the best line: all three show
@@ -217,13 +218,4 @@ export function addAssist() {
   });
   onControls(assist.update);
   return assist;
-}
-
-/**
- * A move drawn on the board: its path as arrows from square to square (one per leg), or, for a move
- * on one square (a drop, a pass), that square highlighted.
- */
-export function moveArrows(path) {
-  const arrows = path.slice(1).map((to, i) => [path[i], to]).filter(([from, to]) => from !== to);
-  return { arrows, highlights: arrows.length ? [] : path.slice(0, 1) };
 }

@@ -17,7 +17,7 @@ import { onMove, showHint, takeBack } from "./puzzle-play.js";
 import { createPuzzlesState } from "./puzzles-state.js";
 import { buildPuzzlesPage, renderProgress, setPhase } from "./puzzles-view.js";
 
-export { checkPuzzles, legs, PUZZLE_ID, puzzleName, readPuzzleHash } from "./puzzle-data.js";
+export { checkPuzzles, PUZZLE_ID, puzzleName, readPuzzleHash } from "./puzzle-data.js";
 
 /**
  * The puzzles view, for app.js's lazy view (router.js: `show`, `hide`). `engine` is the page's

@@ -1,9 +1,9 @@
-// puzzles.js: what a hash asks for, the worker's list checked before use, names, the next puzzle.
+// puzzle-data.js: what a hash asks for, the worker's list checked before use, names, the next puzzle.
 // (Judging moves is Python's: tests/test_bridge.py, tests/test_puzzles.py.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { checkPuzzles, puzzleName, readPuzzleHash } from "../../site/puzzles/puzzles.js";
+import { checkPuzzles, puzzleName, readPuzzleHash } from "../../site/puzzles/puzzle-data.js";
 
 test("hashes: the list of a game, the list, one puzzle; other hashes are not this view's", () => {
   assert.deepEqual(readPuzzleHash("#puzzles"), { game: null });

@@ -21,18 +21,9 @@ import { CONTROLS, isDiagram, readBoard, readControls, readPlayers } from "./ks-
 import { keepGamesFrom, takeKeptMoves } from "./ks-board-shared.js";
 import { BoardPlay } from "./ks-board-play.js";
 import { NotationError } from "./notation.js";
-// What the modules above import, and the catalog, named here too so that the browser downloads them
-// all at once with this file's imports, not one round trip after the other: a diagram is drawn as
-// soon as they arrive.
-import "../board/board-ctrl.js";
-import "../board/board-events.js";
-import "../board/board-pieces.js";
-import "../board/board-render.js";
-import "../board/board-state.js";
-import "../board/board-style.js";
-import "../board/board-svg.js";
-import "../board/glyphs.js";
-import "../board/pathinput.js";
+// The catalog (catalog.js loads games.js with import(), when first asked): named here, so that the
+// bundles holding this element (ks-board.js's, board.html's) hold it too, and a diagram waits for
+// no second download.
 import "../games.js";
 
 const FRAME_CSS = `

@@ -9,12 +9,9 @@
 
 import { quoteList } from "../common/catalog.js";
 import "./ks-board.js";
+import { ATTRIBUTES } from "./ks-board-attributes.js";
 import { beforeReload } from "../common/takeover.js";
 
-const ATTRIBUTES = [
-  "game", "variant", "position", "moves", "diagram", "orientation", "static",
-  "arrows", "highlight", "players", "computer-side", "level", "controls",
-];
 const EVENTS = ["ks-ready", "ks-move", "ks-end", "ks-error"];
 
 const board = document.createElement("ks-board");

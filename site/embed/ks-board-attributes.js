@@ -4,6 +4,12 @@
 import { boardEntry, gameEntry, quote, quoteList } from "../common/catalog.js";
 import { positionMarks, readDiagram, readPosition } from "./notation.js";
 
+/** Every attribute the element reads (it re-reads itself when one changes; board.html passes these on). */
+export const ATTRIBUTES = [
+  "game", "variant", "position", "moves", "diagram", "orientation", "static",
+  "arrows", "highlight", "players", "computer-side", "level", "controls",
+];
+
 /** The buttons `controls` may name, and their labels. */
 export const CONTROLS = { undo: "Undo", new: "New game" };
 const PLAYERS = ["two", "computer"];

@@ -17,7 +17,7 @@
 
 import { createBoard } from "../board/board.js";
 import { catalog } from "../common/catalog.js";
-import { CONTROLS, isDiagram, readBoard, readControls, readPlayers } from "./ks-board-attributes.js";
+import { ATTRIBUTES, CONTROLS, isDiagram, readBoard, readControls, readPlayers } from "./ks-board-attributes.js";
 import { keepGamesFrom, takeKeptMoves } from "./ks-board-shared.js";
 import { BoardPlay } from "./ks-board-play.js";
 import { NotationError } from "./notation.js";
@@ -45,10 +45,7 @@ button:disabled { opacity: 0.5; cursor: default; }
 let frameSheet = null;
 
 class KsBoard extends HTMLElement {
-  static observedAttributes = [
-    "game", "variant", "position", "moves", "diagram", "orientation", "static",
-    "arrows", "highlight", "players", "computer-side", "level", "controls",
-  ];
+  static observedAttributes = ATTRIBUTES;
   #board = null;
   #bar = null;
   #note = null;

@@ -6,7 +6,7 @@ import { moveArrows } from "../board/move-arrows.js";
 import { describeError } from "../common/messages.js";
 import { ANALYSIS } from "../engine/engine.js";
 import { readEvaluation } from "../common/evalbar.js";
-import { better } from "./gamereview.js";
+import { better } from "./review-view.js";
 import * as variations from "./variations.js";
 import { knownKey, movesAt, request } from "./analysis-state.js";
 import { renderControls } from "./analysis-view.js";

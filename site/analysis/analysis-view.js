@@ -7,7 +7,7 @@ import { graphMarkup } from "./review-view.js";
 import * as variations from "./variations.js";
 import { firstOfPair, moveLabel, sideName, sideToMove, turnIndex } from "./analysis-state.js";
 import { renderEngine } from "./engine-view.js";
-import { capitalise } from "../common/catalog.js";
+import { capitalise } from "../common/words.js";
 
 export const MARKUP = `
   <section class="stage" aria-label="Analysis board">

@@ -7,7 +7,7 @@
 // It posts each board event to the parent page as {source: "ks-board", type, id, ...} (embed.html
 // lists the fields); `id` is echoed so a page with several frames can tell them apart.
 
-import { quoteList } from "../common/catalog.js";
+import { quoteList } from "../common/words.js";
 import "./ks-board.js";
 import { ATTRIBUTES } from "./ks-board-attributes.js";
 import { beforeReload } from "../common/takeover.js";

@@ -1,7 +1,8 @@
 // <ks-board>'s attributes, read and checked: each reader throws an Error that names the attribute
 // and what it accepts (the element shows it and fires ks-error). embed.html documents them.
 
-import { boardEntry, gameEntry, quote, quoteList } from "../common/catalog.js";
+import { boardEntry, gameEntry } from "../common/catalog.js";
+import { quote, quoteList } from "../common/words.js";
 import { positionMarks, readDiagram, readPosition } from "./notation.js";
 
 /** Every attribute the element reads (it re-reads itself when one changes; board.html passes these on). */

@@ -7,6 +7,7 @@ import { ANALYSIS, sharedEngine } from "../engine/engine.js";
 import { app, finishedHere, board as gameBoard, onControls } from "./game.js";
 import { createEvalBar, evaluationText, readEvaluation } from "../common/evalbar.js";
 import { describeError } from "../common/messages.js";
+import { sideName } from "../common/words.js";
 import { moveArrows } from "../board/move-arrows.js";
 import { describeMove } from "../board/speech.js";
 
@@ -46,7 +47,6 @@ function createAssist({ element, board, game }) {
 
   const shownKey = ({ record, state }) => JSON.stringify([record.game, record.variant, record.start, state?.history ?? null]);
   const request = (record, extra) => ({ op: "think", game: record.game, variant: record.variant, start: record.start, moves: record.moves, ...extra });
-  const sideName = (info, id) => info.sides.find((s) => s.id === id)?.name ?? id;
   const helps = (mode) => mode === "two" || mode.startsWith("play-"); // not in a demo, nor against a friend
   const evalOn = (mode) => helps(mode) && (evalChosen ?? mode === "two");
 

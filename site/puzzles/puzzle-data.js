@@ -60,9 +60,3 @@ export function checkPuzzles(answer, known) {
 
 /** A puzzle's name without its "in N" (the list says "Win in N" on its own): "King home (…)". */
 export const puzzleName = (p) => p.title.replace(new RegExp(` in ${p.moves}\\b`), "");
-
-/** "1 puzzle", "3 puzzles". */
-export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-/** A side's name in a game's facts (its id if the game names it not). */
-export const sideName = (info, side) => info.sides.find((s) => s.id === side)?.name ?? side;

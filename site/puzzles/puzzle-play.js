@@ -6,7 +6,7 @@
 
 import { moveArrows } from "../board/move-arrows.js";
 import { describeError, showMessage } from "../common/messages.js";
-import { plural, sideName } from "./puzzle-data.js";
+import { plural, sideName } from "../common/words.js";
 import { setPhase } from "./puzzles-view.js";
 
 const PAUSE_MS = 450; // between the person's move and the reply, so both can be followed

@@ -7,7 +7,7 @@ import { createBoard } from "../board/board.js";
 import { describeMove } from "../board/speech.js";
 import { describeError, showMessage } from "../common/messages.js";
 import { sharedEngine } from "../engine/engine.js";
-import { createEvalBar } from "./evalbar.js";
+import { createEvalBar } from "../common/evalbar.js";
 import * as variations from "./variations.js";
 import { createState, MAX_LINES, movesAt, request } from "./analysis-state.js";
 import { createOpener } from "./analysis-open.js";

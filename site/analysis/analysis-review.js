@@ -1,11 +1,11 @@
 // The game review of the analysis board: every position of the main line evaluated in a quick pass,
-// Python's grades of the moves from those evaluations (gamereview.js reads them), then the positions
+// Python's grades of the moves from those evaluations (review-view.js reads them), then the positions
 // of each move graded a mistake or worse searched again for longer, and graded again.
 
 import { describeError } from "../common/messages.js";
 import { ANALYSIS } from "../engine/engine.js";
-import { readEvaluation } from "./evalbar.js";
-import { better, plyAt, RECHECKED, readReview, sideSummary } from "./gamereview.js";
+import { readEvaluation } from "../common/evalbar.js";
+import { better, plyAt, RECHECKED, readReview, sideSummary } from "./review-view.js";
 import * as variations from "./variations.js";
 import { knownKey, request } from "./analysis-state.js";
 import { SLICE_MS } from "./analysis-search.js";

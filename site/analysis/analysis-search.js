@@ -2,11 +2,11 @@
 // the position changes; its lines played into the tree or drawn on the board as arrows, and the
 // proofs it finds kept for a game review.
 
-import { moveArrows } from "../game/assist.js";
+import { moveArrows } from "../board/move-arrows.js";
 import { describeError } from "../common/messages.js";
 import { ANALYSIS } from "../engine/engine.js";
-import { readEvaluation } from "./evalbar.js";
-import { better } from "./gamereview.js";
+import { readEvaluation } from "../common/evalbar.js";
+import { better } from "./review-view.js";
 import * as variations from "./variations.js";
 import { knownKey, movesAt, request } from "./analysis-state.js";
 import { renderControls } from "./analysis-view.js";

@@ -3,11 +3,11 @@
 // graph. Each reads the state (`ctrl.a`) and writes the DOM; the buttons call the controller.
 
 import { scrollWithin } from "../common/scroll.js";
-import { graphMarkup } from "./gamereview.js";
+import { graphMarkup } from "./review-view.js";
 import * as variations from "./variations.js";
 import { firstOfPair, moveLabel, sideName, sideToMove, turnIndex } from "./analysis-state.js";
 import { renderEngine } from "./engine-view.js";
-import { capitalise } from "../common/catalog.js";
+import { capitalise } from "../common/words.js";
 
 export const MARKUP = `
   <section class="stage" aria-label="Analysis board">

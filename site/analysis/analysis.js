@@ -1,7 +1,7 @@
 // The analysis board (`#analysis&game=...&start=...&moves=...&at=3`): any position of any game, moves
 // for both sides, variations kept as a tree (variations.js), the engine thinking on the position
 // shown (up to 3 best lines, stopped as soon as the position changes), and a game review that
-// evaluates every position of the main line and has Python grade every move (gamereview.js). As everywhere,
+// evaluates every position of the main line and has Python grade every move (review-view.js). As everywhere,
 // Python (in the worker) checks every move and says everything about a position: no rules here.
 //
 // This module is the view the router knows, and binds the page's buttons and keys. The pieces:

@@ -1,7 +1,7 @@
 // The engine card of the analysis board: the evaluation bar, what the engine is doing, and its best
 // lines (each move a button that plays the line up to it, each line drawable as arrows).
 
-import { evaluationText, evaluationWords, readEvaluation } from "./evalbar.js";
+import { evaluationText, evaluationWords, readEvaluation } from "../common/evalbar.js";
 import * as variations from "./variations.js";
 import { firstOfPair, MAX_LINES, moveLabel, sideToMove } from "./analysis-state.js";
 

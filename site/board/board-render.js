@@ -3,6 +3,7 @@
 // what the pointed-at move would change, the keyboard cursor). The pieces themselves are
 // board-pieces.js's; render() only moves and marks them.
 
+import { capitalise } from "../common/words.js";
 import { follow } from "./pathinput.js";
 import { drawing, node, S } from "./board-svg.js";
 import { center, common, commonChanges, describe, pieceClass, translate } from "./board-state.js";
@@ -135,7 +136,7 @@ function drawSelection(state) {
       const word = selection.length === 1 ? "pass" : "back";
       const onto = follow(moves, [...selection, square]).complete[0];
       if (word === "pass") dot.remove(); // the pill's ring marks it; a dot would hide the piece
-      pill(state, square, word, word, onto ? `${capitalised(word)} (${onto.text})` : word);
+      pill(state, square, word, word, onto ? `${capitalise(word)} (${onto.text})` : word);
     }
   }
   // What the move under the pointer (or the keyboard cursor) would take off or change, before
@@ -202,8 +203,6 @@ function pill(state, square, cls, word, title) {
   node("rect", { x: -30, y: 24, width: 60, height: 24, rx: 12 }, g);
   node("text", { y: 36, "text-anchor": "middle", "dominant-baseline": "central" }, g).textContent = word;
 }
-
-const capitalised = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
 // A ring around a piece, with a tooltip saying what happens to it.
 function ring(state, square, cls, title) {

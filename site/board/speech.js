@@ -2,8 +2,9 @@
 // Built from what Python sent (a move's path and removed squares, the board before it, the game's
 // piece names): no rules here.
 
+import { capitalise } from "../common/words.js";
+
 const pieceName = (info, letter) => (letter && Object.hasOwn(info.pieces, letter) ? info.pieces[letter].name : "piece");
-const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const list = (items) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
 
 /**

@@ -3,6 +3,8 @@
 // Ids come from links, saved games and attributes: look them up among the catalog's own entries
 // only, so "constructor" or "__proto__" is an unknown game and not a built-in property.
 
+import { quote } from "./words.js";
+
 let loading = null;
 
 /** The catalog: {games: [{id, title, variants}], boards: {key: {info, state}}, levels}. */
@@ -41,24 +43,4 @@ export function whyUnknown(data, game, variant = null) {
     return `${entry.title} has no rule variant called ${quote(variant)} (variants: ${known})`;
   }
   return null;
-}
-
-/**
- * `text` in quotes, shortened to about `limit` characters: for messages that echo input. Invisible
- * characters (controls, and format marks such as a right-to-left override, which would turn the
- * rest of the message around) are written as escapes, as Python's repr writes them.
- */
-export function quote(text, limit = 40) {
-  const s = String(text);
-  const quoted = JSON.stringify(s.length > limit ? `${s.slice(0, limit - 1)}…` : s);
-  return quoted.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.codePointAt(0).toString(16).padStart(4, "0")}`);
-}
-
-/** `text` with its first letter a capital: a sentence made of Python's words ("black wins" → "Black wins"). */
-export const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Items of input, each quoted short, the first `most` of them: "a", "b" and 7 more. */
-export function quoteList(items, most = 5) {
-  const shown = items.slice(0, most).map((item) => quote(item));
-  return items.length > most ? `${shown.join(", ")} and ${items.length - most} more` : shown.join(", ");
 }

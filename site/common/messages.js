@@ -81,6 +81,3 @@ export function describeError(error) {
   }
   return error?.message ?? String(error);
 }
-
-/** "1 move", "2 moves": a count with its word. */
-export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -7,14 +7,11 @@
 // It posts each board event to the parent page as {source: "ks-board", type, id, ...} (embed.html
 // lists the fields); `id` is echoed so a page with several frames can tell them apart.
 
-import { quoteList } from "../common/catalog.js";
+import { quoteList } from "../common/words.js";
 import "./ks-board.js";
+import { ATTRIBUTES } from "./ks-board-attributes.js";
 import { beforeReload } from "../common/takeover.js";
 
-const ATTRIBUTES = [
-  "game", "variant", "position", "moves", "diagram", "orientation", "static",
-  "arrows", "highlight", "players", "computer-side", "level", "controls",
-];
 const EVENTS = ["ks-ready", "ks-move", "ks-end", "ks-error"];
 
 const board = document.createElement("ks-board");

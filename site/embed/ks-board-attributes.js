@@ -1,8 +1,15 @@
 // <ks-board>'s attributes, read and checked: each reader throws an Error that names the attribute
 // and what it accepts (the element shows it and fires ks-error). embed.html documents them.
 
-import { boardEntry, gameEntry, quote, quoteList } from "../common/catalog.js";
+import { boardEntry, gameEntry } from "../common/catalog.js";
+import { quote, quoteList } from "../common/words.js";
 import { positionMarks, readDiagram, readPosition } from "./notation.js";
+
+/** Every attribute the element reads (it re-reads itself when one changes; board.html passes these on). */
+export const ATTRIBUTES = [
+  "game", "variant", "position", "moves", "diagram", "orientation", "static",
+  "arrows", "highlight", "players", "computer-side", "level", "controls",
+];
 
 /** The buttons `controls` may name, and their labels. */
 export const CONTROLS = { undo: "Undo", new: "New game" };

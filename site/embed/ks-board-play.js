@@ -2,7 +2,7 @@
 // shared rules engine, the computer's turn, undo and new game. The element draws and says what
 // this decides through `host`; a new render of the element drops this game for a new one.
 
-import { capitalise } from "../common/catalog.js";
+import { capitalise } from "../common/words.js";
 import { sharedEngine } from "./ks-board-shared.js";
 
 export class BoardPlay {

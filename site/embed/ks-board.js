@@ -17,22 +17,13 @@
 
 import { createBoard } from "../board/board.js";
 import { catalog } from "../common/catalog.js";
-import { CONTROLS, isDiagram, readBoard, readControls, readPlayers } from "./ks-board-attributes.js";
+import { ATTRIBUTES, CONTROLS, isDiagram, readBoard, readControls, readPlayers } from "./ks-board-attributes.js";
 import { keepGamesFrom, takeKeptMoves } from "./ks-board-shared.js";
 import { BoardPlay } from "./ks-board-play.js";
 import { NotationError } from "./notation.js";
-// What the modules above import, and the catalog, named here too so that the browser downloads them
-// all at once with this file's imports, not one round trip after the other: a diagram is drawn as
-// soon as they arrive.
-import "../board/board-ctrl.js";
-import "../board/board-events.js";
-import "../board/board-pieces.js";
-import "../board/board-render.js";
-import "../board/board-state.js";
-import "../board/board-style.js";
-import "../board/board-svg.js";
-import "../board/glyphs.js";
-import "../board/pathinput.js";
+// The catalog (catalog.js loads games.js with import(), when first asked): named here, so that the
+// bundles holding this element (ks-board.js's, board.html's) hold it too, and a diagram waits for
+// no second download.
 import "../games.js";
 
 const FRAME_CSS = `
@@ -54,10 +45,7 @@ button:disabled { opacity: 0.5; cursor: default; }
 let frameSheet = null;
 
 class KsBoard extends HTMLElement {
-  static observedAttributes = [
-    "game", "variant", "position", "moves", "diagram", "orientation", "static",
-    "arrows", "highlight", "players", "computer-side", "level", "controls",
-  ];
+  static observedAttributes = ATTRIBUTES;
   #board = null;
   #bar = null;
   #note = null;

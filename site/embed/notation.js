@@ -10,7 +10,7 @@
 // Bad input throws a NotationError saying what is wrong. tests/test_notation_js.py checks that this
 // reads every position of the project's test data exactly as Python does.
 
-import { quote as quoteShort, quoteList } from "../common/catalog.js";
+import { quote as quoteShort, quoteList, sideName } from "../common/words.js";
 
 export class NotationError extends Error {
   constructor(message) {
@@ -247,8 +247,6 @@ export function readPosition(text, info) {
   reading.text = `${writeBoard(board, info)} ${turn} ${tail}`;
   return reading;
 }
-
-const sideName = (info, id) => info.sides.find((s) => s.id === id)?.name ?? id;
 
 /**
  * Read a board2diag diagram string, `lurd,<width>,<height>,<board>` as the original rule pages

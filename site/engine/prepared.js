@@ -70,11 +70,6 @@ export async function unpackPrepared(bytes, game) {
   }
 }
 
-/** Part `part` of the prepared answers of `game` from the site's folder (`base`), or null (never throws). */
-export async function loadPrepared(game, part = "", base = SITE) {
-  return unpackPrepared(await fetchPrepared(game, part, base), game);
-}
-
 /**
  * The prepared answer to `request` in `answers` (a game's, see readPrepared), a copy; or null
  * when none was prepared for exactly this question. `pick(n)` chooses among n replies (random).

@@ -5,8 +5,10 @@
 
 import { ANALYSIS, sharedEngine } from "../engine/engine.js";
 import { app, finishedHere, board as gameBoard, onControls } from "./game.js";
-import { createEvalBar, evaluationText, readEvaluation } from "../analysis/evalbar.js";
+import { createEvalBar, evaluationText, readEvaluation } from "../common/evalbar.js";
 import { describeError } from "../common/messages.js";
+import { sideName } from "../common/words.js";
+import { moveArrows } from "../board/move-arrows.js";
 import { describeMove } from "../board/speech.js";
 
 // One search per position answers the Hint, the evaluation bar and the best line: all three show
@@ -45,7 +47,6 @@ function createAssist({ element, board, game }) {
 
   const shownKey = ({ record, state }) => JSON.stringify([record.game, record.variant, record.start, state?.history ?? null]);
   const request = (record, extra) => ({ op: "think", game: record.game, variant: record.variant, start: record.start, moves: record.moves, ...extra });
-  const sideName = (info, id) => info.sides.find((s) => s.id === id)?.name ?? id;
   const helps = (mode) => mode === "two" || mode.startsWith("play-"); // not in a demo, nor against a friend
   const evalOn = (mode) => helps(mode) && (evalChosen ?? mode === "two");
 
@@ -217,13 +218,4 @@ export function addAssist() {
   });
   onControls(assist.update);
   return assist;
-}
-
-/**
- * A move drawn on the board: its path as arrows from square to square (one per leg), or, for a move
- * on one square (a drop, a pass), that square highlighted.
- */
-export function moveArrows(path) {
-  const arrows = path.slice(1).map((to, i) => [path[i], to]).filter(([from, to]) => from !== to);
-  return { arrows, highlights: arrows.length ? [] : path.slice(0, 1) };
 }

@@ -3,7 +3,8 @@
 
 import { app, chooseMode, continuing, engine, isFriendGame, onShown, openFirst, request, sideName } from "./game.js";
 import { friendHash } from "../common/links.js";
-import { describeError, plural, showMessage } from "../common/messages.js";
+import { describeError, showMessage } from "../common/messages.js";
+import { plural } from "../common/words.js";
 import { atEnd } from "./line.js";
 
 const $ = (id) => document.getElementById(id);

@@ -4,7 +4,8 @@
 
 import { boardEntry } from "../common/catalog.js";
 import { linkHash } from "../common/links.js";
-import { describeError, errorsShown, plural, showMessage } from "../common/messages.js";
+import { describeError, errorsShown, showMessage } from "../common/messages.js";
+import { plural } from "../common/words.js";
 import { isBegun, newId } from "../common/saved-game.js";
 import { describeMove } from "../board/speech.js";
 import { save } from "./game-save.js";

@@ -2,6 +2,7 @@
 // engine and storage it talks to, and small answers read off it. Nothing here touches the page.
 
 import { boardEntry } from "../common/catalog.js";
+import { sideName as nameOfSide } from "../common/words.js";
 import { newId } from "../common/saved-game.js";
 import { createStorage } from "../common/storage.js";
 import { sharedEngine } from "../engine/engine.js";
@@ -32,7 +33,8 @@ export const app = {
   resignAsked: null, // the side Resign was pressed for: its confirmation is shown, until another action
 };
 
-export const sideName = (id) => app.info?.sides.find((s) => s.id === id)?.name ?? id;
+/** A side's name in the game shown (its id before the game is known). */
+export const sideName = (id) => nameOfSide(app.info, id);
 export const fresh = (game, variant = null) => ({ game, variant, start: null, moves: [] });
 export const request = (op, record, extra = {}) => ({
   op,

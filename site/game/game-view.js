@@ -10,7 +10,8 @@ import { glyphMarkup } from "../board/glyphs.js";
 import { describePosition } from "../board/speech.js";
 import { followCurrent, scrollWithin } from "../common/scroll.js";
 import { rulesHash } from "../learn/rules.js";
-import { boardEntry, capitalise, gameEntry } from "../common/catalog.js";
+import { boardEntry, gameEntry } from "../common/catalog.js";
+import { capitalise } from "../common/words.js";
 import { app, assignPlayers, canUndo, finishedHere, friendMovedLast, humanToMove, isDemo, isFriendGame, MODES, resigningSide, sideName, storage } from "./game-state.js";
 import { atEnd, showsResult } from "./line.js";
 

@@ -1,7 +1,7 @@
 // What the library does before its own modules load (app.js loads them late): the start-up message
 // about saved texts this page cannot read, and record files dropped on the page.
 
-import { capitalise } from "../common/catalog.js";
+import { capitalise } from "../common/words.js";
 import { showMessage } from "../common/messages.js";
 
 // Saved texts this page cannot read, found at start-up for the first time: they stay where they

@@ -3,7 +3,7 @@
 // out, download or delete. It only draws and reports intent: the app does the work.
 
 import { isBegun } from "../common/saved-game.js";
-import { capitalise } from "../common/catalog.js";
+import { capitalise } from "../common/words.js";
 
 const pad = (n, width = 2) => String(n).padStart(width, "0");
 

@@ -1,9 +1,10 @@
 // Glicko-2 (Mark Glickman, "Example of the Glicko-2 system", 2013): a rating, its deviation (how
 // sure it is) and its volatility, updated after a rating period. Each puzzle tried is one rating
 // period with one game: the puzzle is the opponent, its difficulty rating with a fixed deviation.
-// Written here rather than taken from npm: the packages there are CommonJS for a bundler, and the
-// site loads plain ES modules; this one is tested against the paper's worked example
-// (tests/site/glicko2.test.mjs).
+// Written here rather than taken from npm (the build's bundler could take one): the puzzles need one
+// pure function, a player and a period's games in, the player out, and this is some 60 lines of the
+// paper's arithmetic, tested against its worked example (tests/site/glicko2.test.mjs); the common
+// npm package instead keeps its players in a ranking object that is fed matches.
 
 const SCALE = 173.7178; // Glicko-2's scale: (rating - 1500) / SCALE
 const EPSILON = 0.000001; // the convergence tolerance of the volatility's iteration

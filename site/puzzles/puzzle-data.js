@@ -1,5 +1,5 @@
 // What the puzzles view reads from outside, checked before use: the hash (`#puzzles=<game>`,
-// `#puzzle=<id>`, `#streak`, `#daily`), the worker's list of puzzles, and the names and arrows
+// `#puzzle=<id>`, `#streak`, `#daily`), the worker's list of puzzles, and the names
 // drawn from a puzzle. Plain functions of their arguments, so Node's tests can run them.
 
 /** A puzzle id as puzzles.json writes them ("lilypad-01"); anything else from a link or the save is unknown. */
@@ -60,12 +60,3 @@ export function checkPuzzles(answer, known) {
 
 /** A puzzle's name without its "in N" (the list says "Win in N" on its own): "King home (…)". */
 export const puzzleName = (p) => p.title.replace(new RegExp(` in ${p.moves}\\b`), "");
-
-/** A move's path as arrows, leg by leg: ["b3", "d5", "f3"] -> [["b3", "d5"], ["d5", "f3"]]. */
-export const legs = (path) => path.slice(1).map((to, i) => [path[i], to]);
-
-/** "1 puzzle", "3 puzzles". */
-export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-/** A side's name in a game's facts (its id if the game names it not). */
-export const sideName = (info, side) => info.sides.find((s) => s.id === side)?.name ?? side;

@@ -4,8 +4,9 @@
 // ({s, ui, board, engine, element, now}); an answer for a puzzle no longer shown
 // (s.session moved on) is dropped.
 
+import { moveArrows } from "../board/move-arrows.js";
 import { describeError, showMessage } from "../common/messages.js";
-import { legs, plural, sideName } from "./puzzle-data.js";
+import { plural, sideName } from "../common/words.js";
 import { setPhase } from "./puzzles-view.js";
 
 const PAUSE_MS = 450; // between the person's move and the reply, so both can be followed
@@ -77,11 +78,11 @@ async function explainWrong(ctrl, c, text, answer, after, mine) {
   ui.status.textContent = `Not this one: ${message}`;
   const escape = typeof answer.escape === "string" ? after.moves.find((m) => m.text === answer.escape) : null;
   if (escape) {
-    board.set({ arrows: legs(escape.path) });
+    board.set({ arrows: moveArrows(escape.path).arrows });
     await wait(PAUSE_MS * 2);
     const escaped = await stateOf(ctrl, c.puzzle, [...c.moves, text, escape.text]);
     if (mine !== s.session) return;
-    showPosition(ctrl, escaped, { animate: true, arrows: legs(escape.path), highlights: after.lastMove?.path ?? [] });
+    showPosition(ctrl, escaped, { animate: true, arrows: moveArrows(escape.path).arrows, highlights: after.lastMove?.path ?? [] });
     ui.status.textContent = `Not this one: ${message} Your move is shaded, and the arrow shows the escape. ${tryAgain()}`;
   } else {
     ui.status.textContent = `Not this one: ${message} ${tryAgain()}`;
@@ -114,7 +115,7 @@ export async function showHint(ctrl) {
   if (c !== s.current || c.wrong) return;
   const move = c.state.moves.find((m) => m.text === c.hint);
   if (!move) return;
-  board.set({ arrows: legs(move.path) });
+  board.set({ arrows: moveArrows(move.path).arrows });
   ui.hintText.textContent = `Hint: ${c.hint}, from ${move.path[0]} to ${move.path.at(-1)} (the arrow).`;
   ui.hintText.hidden = false;
 }

@@ -3,7 +3,8 @@
 // puzzle-play.js's. Every function takes the controller ({s, ui, board, engine, element, go,
 // replace, facing, currentGame}).
 
-import { boardEntry, catalog, quote } from "../common/catalog.js";
+import { boardEntry, catalog } from "../common/catalog.js";
+import { quote } from "../common/words.js";
 import { describeError, showMessage } from "../common/messages.js";
 import { checkPuzzles } from "./puzzle-data.js";
 import { showPosition, stateOf } from "./puzzle-play.js";

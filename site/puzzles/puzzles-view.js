@@ -3,7 +3,8 @@
 // nothing here decides what happens next.
 
 import { bestStreak, chartPoints, currentRating, solvedByTheme } from "./puzzle-progress.js";
-import { plural, puzzleName, sideName } from "./puzzle-data.js";
+import { plural, sideName } from "../common/words.js";
+import { puzzleName } from "./puzzle-data.js";
 import { TRY_AGAIN } from "./puzzles-state.js";
 
 const CHART = { width: 220, height: 48 };

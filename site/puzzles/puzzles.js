@@ -17,8 +17,6 @@ import { onMove, showHint, takeBack } from "./puzzle-play.js";
 import { createPuzzlesState } from "./puzzles-state.js";
 import { buildPuzzlesPage, renderProgress, setPhase } from "./puzzles-view.js";
 
-export { checkPuzzles, legs, PUZZLE_ID, puzzleName, readPuzzleHash } from "./puzzle-data.js";
-
 /**
  * The puzzles view, for app.js's lazy view (router.js: `show`, `hide`). `engine` is the page's
  * rules engine, `storage` the site's storage (where the progress is kept), `navLink` the top bar's link here (marked while shown), `go(hash)` / `replace(hash)` navigate with / without a history entry,

@@ -4,7 +4,7 @@
 // then by the fall in expected result), each side's accuracy and counts. Here the worker's answer
 // is checked and turned into what is drawn: signs, words and the graph. No grading here.
 
-import { share } from "./evalbar.js";
+import { share } from "../common/evalbar.js";
 
 /** Grades a move may get, as the review op names them. */
 const GRADES = ["only-move", "inaccuracy", "mistake", "blunder", "win-let-go"];

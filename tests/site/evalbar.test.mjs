@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { evaluationText, evaluationWords, ownMoves, readEvaluation } from "../../site/analysis/evalbar.js";
+import { evaluationText, evaluationWords, ownMoves, readEvaluation } from "../../site/common/evalbar.js";
 
 test("a proven result is counted in the side's own moves; other values as signed numbers", () => {
   assert.deepEqual([1, 2, 3, 4, 5].map(ownMoves), [1, 1, 2, 2, 3]);

@@ -1,9 +1,9 @@
-// puzzles.js: what a hash asks for, the worker's list checked before use, names, the next puzzle
-// and a move's arrows. (Judging moves is Python's: tests/test_bridge.py, tests/test_puzzles.py.)
+// puzzle-data.js: what a hash asks for, the worker's list checked before use, names, the next puzzle.
+// (Judging moves is Python's: tests/test_bridge.py, tests/test_puzzles.py.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { checkPuzzles, legs, puzzleName, readPuzzleHash } from "../../site/puzzles/puzzles.js";
+import { checkPuzzles, puzzleName, readPuzzleHash } from "../../site/puzzles/puzzle-data.js";
 
 test("hashes: the list of a game, the list, one puzzle; other hashes are not this view's", () => {
   assert.deepEqual(readPuzzleHash("#puzzles"), { game: null });
@@ -52,10 +52,8 @@ test("the worker's list is checked: ids, text, numbers, known games, each id onc
   for (const bad of [null, {}, { puzzles: "x" }, { puzzles: { 0: good("lilypad-01") } }]) assert.deepEqual(checkPuzzles(bad, known), []);
 });
 
-test("names drop the 'in N' the list shows apart; arrows leg by leg", () => {
+test("names drop the 'in N' the list shows apart", () => {
   assert.equal(puzzleName(good("lilypad-01", { title: "King home in 2 (Kings and Soldiers page, diagram 2)" })), "King home (Kings and Soldiers page, diagram 2)");
   assert.equal(puzzleName(good("lion-01", { title: "Take the Lion in 3", moves: 3 })), "Take the Lion");
   assert.equal(puzzleName(good("lion-01", { title: "Win in 12 moves", moves: 1 })), "Win in 12 moves");
-  assert.deepEqual(legs(["b3", "d5", "f3"]), [["b3", "d5"], ["d5", "f3"]]);
-  assert.deepEqual(legs(["b3"]), []);
 });

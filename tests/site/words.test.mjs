@@ -1,8 +1,9 @@
-// catalog.js's quoting of input in messages: short, and never able to hide or turn the message.
+// words.js: input quoted in messages (short, and never able to hide or turn the message), counts,
+// capitals and side names.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { quote, quoteList } from "../../site/common/catalog.js";
+import { capitalise, plural, quote, quoteList, sideName } from "../../site/common/words.js";
 
 test("quote: in quotes, long input cut short", () => {
   assert.equal(quote("lion"), '"lion"');
@@ -22,4 +23,17 @@ test("quoteList: the first few items, then how many more", () => {
   const many = Array.from({ length: 5000 }, (_, i) => `z${i}`);
   assert.equal(quoteList(many), '"z0", "z1", "z2", "z3", "z4" and 4995 more');
   assert.ok(quoteList(many.map((s) => s.repeat(100))).length < 300);
+});
+
+test("plural, capitalise: a count with its word, a sentence's capital", () => {
+  assert.deepEqual([0, 1, 2].map((n) => plural(n, "move")), ["0 moves", "1 move", "2 moves"]);
+  assert.equal(capitalise("black wins"), "Black wins");
+  assert.equal(capitalise(""), "");
+});
+
+test("sideName: the game's name for a side, or its id", () => {
+  const info = { sides: [{ id: "b", name: "Black" }, { id: "g", name: "Green" }] };
+  assert.equal(sideName(info, "g"), "Green");
+  assert.equal(sideName(info, "x"), "x");
+  assert.equal(sideName(undefined, "b"), "b"); // no game yet
 });

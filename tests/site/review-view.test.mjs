@@ -1,9 +1,9 @@
-// gamereview.js: a game review's answer as the page shows it: read and checked, the graph, which of two
+// review-view.js: a game review's answer as the page shows it: read and checked, the graph, which of two
 // evaluations counts.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { better, graphMarkup, plyAt, readReview, sideSummary } from "../../site/analysis/gamereview.js";
+import { better, graphMarkup, plyAt, readReview, sideSummary } from "../../site/analysis/review-view.js";
 
 const ANSWER = {
   moves: [

@@ -34,8 +34,6 @@ export const ANALYSIS = { contempt: 0 };
 const WAITING_TEXT = "Waiting for the engine: Python is still loading…";
 const BUSY_RETRY_MS = 250; // a search refused because many are running asks again after this
 const DOWNLOAD_RETRY_MS = 15_000; // Python's download broke off: tried again then, or once back online
-// worker.js's words for a download that broke off (offline, a dropped connection), not a file the host lacks.
-const BROKE_OFF = /^could not download [^:()]+: /;
 /** A search's first slice, if it was asked for before Python was ready (see think). */
 const FIRST_SLICE_MS = 10;
 
@@ -118,7 +116,7 @@ function createEngine(first = null, makeWorker = newWorker) {
       settle.resolve();
     } else if (data.type === "failed") {
       if (started) lost(String(data.message));
-      else if (BROKE_OFF.test(String(data.message))) downloadAgainLater();
+      else if (data.brokeOff === true) downloadAgainLater(); // offline, a dropped connection: not the host's answer
       else fail(String(data.message));
     } else if (data.type === "broken") {
       lost(`Python failed: ${String(data.message).slice(0, 200)}`);
@@ -135,6 +133,7 @@ function createEngine(first = null, makeWorker = newWorker) {
     if (from !== worker) return;
     const detail = event.message ? `: ${event.message}` : "";
     if (started) lost(`the worker stopped${detail}`);
+    else if (globalThis.navigator?.onLine === false) downloadAgainLater(); // its script did not arrive: offline
     else fail(`could not start the Python worker${detail || " (its script failed to load)"}`);
   }
 

@@ -29,6 +29,7 @@ async function kept(url) {
     return undefined; // no Cache Storage here (a private window): downloaded
   }
 }
+let brokeOff = false; // a download failed on the way (offline, a dropped connection), not by the host's answer
 globalThis.fetch = async (resource, options) => {
   const url = String(resource?.url ?? resource);
   const name = url.split("/").pop();
@@ -36,6 +37,7 @@ globalThis.fetch = async (resource, options) => {
   try {
     response = (await kept(url)) ?? (await download(resource, options));
   } catch (error) {
+    brokeOff = true;
     throw new Error(`could not download ${name}: ${error.message}`);
   }
   if (!response.ok) throw new Error(`could not download ${name} (HTTP ${response.status})`);
@@ -162,7 +164,7 @@ const ready = start().then(
     return handle;
   },
   (error) => {
-    say({ type: "failed", message: error?.message ?? String(error) });
+    say({ type: "failed", message: error?.message ?? String(error), brokeOff });
     throw error;
   },
 );

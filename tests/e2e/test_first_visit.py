@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from pygame_rules import bridge
-from site_driver import SLOW_MS
+from site_driver import SLOW_MS, poll
 from test_ai import wait_for_moves
 
 #: The runtime, its lock and the rules engine's wheel: held back until the test lets them through.
@@ -79,22 +79,25 @@ def test_the_opening_is_played_before_python_arrives_and_python_goes_on(new_site
     site.watch.assert_clean()
 
 
-def test_a_download_that_breaks_off_is_tried_again_and_the_opening_plays_on(new_site):
+@pytest.mark.parametrize("cut", ["**/pyodide/**", "**/*.{snapshot,wasm}"], ids=["the runtime's first file", "its largest files"])
+def test_a_download_that_breaks_off_is_tried_again_and_the_opening_plays_on(new_site, cut):
     """The connection drops while Python downloads: the prepared opening plays on, the page says it
     waits for the connection, and Python downloads once the connection is back."""
     site = new_site()
-    held = hold_runtime(site)
+    held = []
+    site.page.context.route(cut, lambda route: held.append(route))
     site.open("#game=lilypad", wait=False)
     page = site.page
     page.wait_for_selector("html[data-engine=prepared]", state="attached", timeout=30_000)
     site.choose_players("Play Black vs computer", 1)
     site.play("K@c8", ["c8"])
     wait_for_moves(site, 2, 20_000)  # from the opening book
+    poll(lambda: held, what="the download to begin")
     page.context.set_offline(True)
     for route in held:
         route.abort("internetdisconnected")
     held.clear()
-    page.context.unroute(RUNTIME)
+    page.context.unroute(cut)
     expect(page.locator("#loading-text")).to_have_text("Waiting for the connection to download Python…")
     assert page.evaluate("document.documentElement.dataset.engine") == "prepared"  # not failed
     second = first_legal("lilypad", site.history())

@@ -9,6 +9,7 @@ import { describeError, showMessage } from "../common/messages.js";
 import * as variations from "./variations.js";
 import { analysisShown, madeHere, movesAt } from "./analysis-state.js";
 import { clearReview } from "./analysis-view.js";
+import { pageTitle } from "../common/words.js";
 
 const KEPT = "kings-and-soldiers/analysis-tree";
 const MAX_KEPT_LINES = 200;
@@ -92,7 +93,7 @@ export function createOpener(ctrl, facing) {
     element.dataset.game = record.game; // the top bar marks the game shown
     board.set({ geometry: info, pieces: info.pieces, sides: info.sides, label: `${info.title} analysis board`, orientation: a.orientation, position: {} });
     $("analysis-title").textContent = `Analysis · ${info.title}`;
-    document.title = `Analysis · ${info.title} · Kings & Soldiers`;
+    document.title = pageTitle("Analysis", info.title);
     clearReview($);
     await ctrl.goTo(at);
   }

@@ -26,3 +26,6 @@ export const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** A side's name in a game's facts (`info.sides`), or its id where the game names it not. */
 export const sideName = (info, side) => info?.sides.find((s) => s.id === side)?.name ?? side;
+
+/** A page's title: what it shows, then the site's name ("Lilypad · Kings & Soldiers"). */
+export const pageTitle = (...parts) => [...parts, "Kings & Soldiers"].join(" · ");

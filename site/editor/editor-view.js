@@ -7,6 +7,7 @@ import { glyphMarkup } from "../board/glyphs.js";
 import { boardEntry } from "../common/catalog.js";
 import { analysisHash } from "../common/links.js";
 import { ERASER, editorHash } from "./editor-state.js";
+import { pageTitle } from "../common/words.js";
 
 /** The editor's elements, put in the view's element the first time it is shown. */
 export const MARKUP = `
@@ -97,7 +98,7 @@ export function renderChoice({ ed, $, named }) {
   variants.value = ed.variant ?? "";
   $(".editor-variant").hidden = !entry.variants.length;
   $(".editor-title").textContent = `Set up a position · ${ed.info.title}`;
-  document.title = `Set up a position · ${ed.info.title} · Kings & Soldiers`;
+  document.title = pageTitle("Set up a position", ed.info.title);
 }
 
 // A piece as drawn on the board, small, for the palette and the sides.

@@ -70,6 +70,9 @@ function createEngine(first = null, makeWorker = newWorker) {
   let pingSentAt = null;
   const restarts = [];
 
+  // A first visit: no service worker controls the page yet (later visits restore Python in a moment).
+  const firstVisit = () => !globalThis.navigator?.serviceWorker?.controller;
+
   function rejectPending(error) {
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
@@ -274,14 +277,15 @@ function createEngine(first = null, makeWorker = newWorker) {
      * if they are there; anything else waits for Python.
      */
     whenPlayable(record) {
-      const firstVisit = !globalThis.navigator?.serviceWorker?.controller;
-      const opening = firstVisit && record && !record.variant && !record.start ? this.prepare(record.game) : null;
+      const opening = firstVisit() && record && !record.variant && !record.start ? this.prepare(record.game) : null;
       return opening ? Promise.race([ready, opening.then((any) => (any ? null : ready))]) : ready;
     },
     /** Send one bridge request; resolves with its answer. */
     call(request) {
       if (failure) return Promise.reject(failure);
       if (!started && mayBePrepared(request)) {
+        // Another game chosen on a first visit: its opening's answers are read first (not Python awaited).
+        if (firstVisit() && !prepared.has(request.game)) return this.prepare(request.game).then(() => this.call(request));
         const answer = preparedAnswer(preparedNow.get(request.game), request);
         // The first move played reads the rest, for the second; a question the rest may answer waits for it.
         if (answer && request.op === "play") void readRest(request.game);

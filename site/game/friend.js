@@ -4,7 +4,7 @@
 import { app, chooseMode, continuing, engine, isFriendGame, onShown, openFirst, request, sideName } from "./game.js";
 import { friendHash } from "../common/links.js";
 import { describeError, showMessage } from "../common/messages.js";
-import { plural } from "../common/words.js";
+import { pageTitle, plural } from "../common/words.js";
 import { atEnd } from "./line.js";
 
 const $ = (id) => document.getElementById(id);
@@ -52,7 +52,7 @@ async function renderFriend({ always = false } = {}) {
 async function sendFriendLink() {
   const url = $("friend-link").value;
   try {
-    if (navigator.share) await navigator.share({ title: `${app.info.title} · Kings & Soldiers`, url });
+    if (navigator.share) await navigator.share({ title: pageTitle(app.info.title), url });
     else {
       await navigator.clipboard.writeText(url);
       $("friend-note").textContent = "Copied: paste it into a message to your friend.";

@@ -11,8 +11,8 @@ import { describePosition } from "../board/speech.js";
 import { followCurrent, scrollWithin } from "../common/scroll.js";
 import { rulesHash } from "../learn/rules.js";
 import { boardEntry, gameEntry } from "../common/catalog.js";
-import { capitalise } from "../common/words.js";
-import { app, assignPlayers, canUndo, finishedHere, friendMovedLast, humanToMove, isDemo, isFriendGame, MODES, resigningSide, sideName, storage } from "./game-state.js";
+import { capitalise, pageTitle } from "../common/words.js";
+import { app, assignPlayers, canUndo, engine, finishedHere, friendMovedLast, humanToMove, isDemo, isFriendGame, MODES, resigningSide, sideName, storage } from "./game-state.js";
 import { atEnd, showsResult } from "./line.js";
 
 const $ = (id) => document.getElementById(id);
@@ -43,7 +43,7 @@ function sideSwatch(side) {
 
 // The page's title names the game while the game view is shown (the other views name themselves).
 export function renderTitle() {
-  if (app.info && !$("game-view").hidden) document.title = `${app.info.title} · Kings & Soldiers`;
+  if (app.info && !$("game-view").hidden) document.title = pageTitle(app.info.title);
 }
 
 // What depends only on the game and its players: drawn also before Python has checked a record.
@@ -240,6 +240,8 @@ export function renderControls() {
   $("pause").disabled = !idle || app.state?.result != null;
   $("pause").textContent = app.paused ? "Resume" : "Pause";
   $("thinking").hidden = !app.thinking;
+  // Past the opening prepared for a first visit, the computer's move waits for Python's download.
+  $("thinking-text").textContent = engine.startedFrom ? "Computer is thinking…" : "Computer is thinking (Python is still loading)…";
   html.toggleAttribute("data-thinking", Boolean(app.thinking));
   $("undo").disabled = !idle || !canUndo();
   $("undo").title = friendMovedLast() && app.line.cursor > 0 ? "Your friend's move cannot be taken back" : "Undo (Ctrl+Z)";

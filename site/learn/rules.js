@@ -13,6 +13,7 @@
 import { SQUARE_COLOURS } from "../board/board-style.js";
 import { boardEntry, catalog, gameEntry, whyUnknown } from "../common/catalog.js";
 import "../embed/ks-board.js";
+import { pageTitle } from "../common/words.js";
 
 const PREFIX = "#rules=";
 const SQUARE = /[a-z][1-9]/g;
@@ -220,21 +221,21 @@ export function createRulesView({ element, backHash }) {
   const back = element.querySelector("[data-back]");
   const body = element.querySelector("[data-body]");
   let shown = null; // the game whose page is drawn
-  let pageTitle = "";
+  let shownTitle = "";
   async function draw(game) {
     shown = game;
     const data = await catalog();
     const unknown = whyUnknown(data, game);
     if (unknown) {
       heading.textContent = "No such rules";
-      pageTitle = "Rules · Kings & Soldiers";
+      shownTitle = pageTitle("Rules");
       const others = data.games.map((g) => el("li", {}, el("a", { href: rulesHash(g.id), textContent: `How to play ${g.title}` })));
       body.replaceChildren(el("p", { className: "rules-problem", textContent: `There are no rules to show: ${unknown}.` }), el("ul", { className: "rules-others" }, ...others));
       return;
     }
     const title = gameEntry(data, game).title;
     heading.textContent = `How to play ${title}`;
-    pageTitle = `${title} rules · Kings & Soldiers`;
+    shownTitle = pageTitle(`${title} rules`);
     body.replaceChildren(el("p", { className: "rules-loading", textContent: "Loading the rules…" }));
     try {
       const page = await rulesPage(game);
@@ -257,7 +258,7 @@ export function createRulesView({ element, backHash }) {
       element.dataset.game = game; // the top bar marks the game shown
       if (shown !== game) scrollTo(0, 0); // another game's rules (the router scrolls when the view changes)
       if (shown !== game) await draw(game);
-      if (!element.hidden) document.title = pageTitle;
+      if (!element.hidden) document.title = shownTitle;
     },
   };
 }

@@ -4,7 +4,7 @@
 // replace, facing, currentGame}).
 
 import { boardEntry, catalog } from "../common/catalog.js";
-import { quote } from "../common/words.js";
+import { pageTitle, quote } from "../common/words.js";
 import { describeError, showMessage } from "../common/messages.js";
 import { checkPuzzles } from "./puzzle-data.js";
 import { showPosition, stateOf } from "./puzzle-play.js";
@@ -56,7 +56,7 @@ export function showList(ctrl, game) {
   element.dataset.game = game; // the top bar marks the game shown
   ui.heading.textContent = "Puzzles";
   ui.heading.removeAttribute("title");
-  document.title = `Puzzles · ${s.gameTitle(game)} · Kings & Soldiers`;
+  document.title = pageTitle("Puzzles", s.gameTitle(game));
   renderProgress(ctrl);
   renderIndex(ctrl, game, games, (theme) => {
     s.theme = theme;

@@ -3,7 +3,7 @@
 // nothing here decides what happens next.
 
 import { bestStreak, chartPoints, currentRating, solvedByTheme } from "./puzzle-progress.js";
-import { plural, sideName } from "../common/words.js";
+import { pageTitle, plural, sideName } from "../common/words.js";
 import { puzzleName } from "./puzzle-data.js";
 import { TRY_AGAIN } from "./puzzles-state.js";
 
@@ -66,7 +66,9 @@ export function buildPuzzlesPage(element, on) {
   ui.listSection = make("section", { className: "puzzle-index" }, me, ui.tabs, ui.themes, ui.summary, ui.list);
   const actions = make("div", { className: "puzzle-actions" }, ui.retry, ui.hint, ui.next, button("All puzzles", on.toList));
   const { which, task, status, outcome, hintText, line } = ui;
-  const panel = make("div", { className: "panel puzzle-panel" }, which, task, status, outcome, hintText, actions, line);
+  // The buttons under the task, above what a move brings: on a phone they stay on the first screen
+  // with the board, and nothing said after a move pushes them away.
+  const panel = make("div", { className: "panel puzzle-panel" }, which, task, actions, status, outcome, hintText, line);
   ui.single = make("section", { className: "puzzle-play", hidden: true }, make("div", { className: "stage" }, ui.boardHost), panel);
   ui.single.setAttribute("aria-labelledby", "puzzles-heading");
   element.append(make("div", { className: "puzzles-head" }, ui.heading, back), ui.messages, ui.loading, ui.listSection, ui.single);
@@ -162,7 +164,7 @@ export function renderPuzzleIntro({ s, ui }, puzzle, { mode, day }) {
   const own = s.puzzles.filter((p) => p.game === puzzle.game && p.variant === puzzle.variant);
   ui.heading.textContent = puzzle.title;
   ui.heading.title = puzzle.title;
-  document.title = `${puzzle.title} · Puzzles · Kings & Soldiers`;
+  document.title = pageTitle(puzzle.title, "Puzzles");
   const where = `${s.rulesTitle(puzzle.game, puzzle.variant)}: puzzle ${own.indexOf(puzzle) + 1} of ${own.length}, rated ${puzzle.rating}`;
   const streakCount = mode === "streak" ? s.streak().count : 0;
   ui.which.textContent = mode === "daily" ? `Daily puzzle of ${day}. ${where}` : mode === "streak" ? `Streak: ${streakCount} solved so far. ${where}` : where;

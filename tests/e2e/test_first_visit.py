@@ -79,6 +79,27 @@ def test_the_opening_is_played_before_python_arrives_and_python_goes_on(new_site
     site.watch.assert_clean()
 
 
+def test_another_game_chosen_before_python_arrives_plays_its_opening(new_site):
+    """A first visit opens on Lilypad; the person picks 3 Crowns before Python has arrived: its
+    opening plays at once from its own prepared answers, and the address names it."""
+    site = new_site()
+    held = hold_runtime(site)
+    site.open("#game=lilypad", wait=False)
+    page = site.page
+    page.wait_for_selector("html[data-engine=prepared]", state="attached", timeout=30_000)
+    page.locator("#games button[data-game=three-crowns]").click()
+    expect(page.locator("#title")).to_have_text("3 Crowns")
+    site.wait_idle()
+    first = first_legal("three-crowns", [])
+    site.play(first["text"], first["path"])
+    assert "game=three-crowns" in page.url
+    assert page.evaluate("document.documentElement.dataset.engine") == "prepared"  # Python is still held back
+    assert_board_follows_the_rules(site, "three-crowns")
+    release(site, held)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=SLOW_MS)
+    site.watch.assert_clean()
+
+
 @pytest.mark.parametrize("cut", ["**/pyodide/**", "**/*.{snapshot,wasm}"], ids=["the runtime's first file", "its largest files"])
 def test_a_download_that_breaks_off_is_tried_again_and_the_opening_plays_on(new_site, cut):
     """The connection drops while Python downloads: the prepared opening plays on, the page says it

@@ -105,22 +105,6 @@ def test_after_a_first_visit_the_site_opens_and_plays_offline(visited):
     site.watch.assert_clean()
 
 
-def test_offline_any_query_string_opens_the_page(visited):
-    """A link shared with a query string (?ref=..., as sites and apps add) opens offline too."""
-    site = visited
-    site.page.context.set_offline(True)
-    try:
-        for address in ("index.html?ref=share#game=lion", "?s=1#game=three-crowns", "board.html?x=1#game=lion"):
-            site.open(address, wait=False)
-            expect(site.page.locator("#board, ks-board").first).to_be_visible()
-            if not address.startswith("board.html"):
-                site.wait_ready()
-    finally:
-        site.page.context.set_offline(False)
-    site.open()
-    site.watch.assert_clean()
-
-
 RUNTIME_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", ".whl")
 
 # Deletes the runtime's wasm from every cache that holds it (as if the browser had evicted it).
@@ -585,3 +569,21 @@ def test_an_update_from_the_flat_layout_keeps_the_game_and_plays(new_site, site_
         assert precached == [len(precached_files(new))]
         assert site.page.evaluate("caches.match('game.js', { ignoreSearch: true }).then((r) => r === undefined)")
         site.watch.assert_clean()
+
+
+# Last in the module: it leaves the shared page on other games.
+def test_offline_any_query_string_opens_the_page(visited):
+    """A link shared with a query string (?ref=..., as sites and apps add) opens offline too."""
+    site = visited
+    site.page.context.set_offline(True)
+    try:
+        for page, address in (("index.html", "?ref=share#game=lion"), ("", "?s=1#game=three-crowns"), ("board.html", "?x=1#game=lion")):
+            site.open(address, page=page, wait=False)
+            expect(site.page.locator("#board, ks-board").first).to_be_visible()
+            if page != "board.html":
+                site.wait_ready()
+                expect(site.page.locator("#title")).to_have_text("The Lion Game" if "lion" in address else "3 Crowns")
+    finally:
+        site.page.context.set_offline(False)
+    site.open("#game=lilypad")  # as the module's other tests left it
+    site.watch.assert_clean()

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { capitalise, plural, quote, quoteList, sideName } from "../../site/common/words.js";
+import { capitalise, pageTitle, plural, quote, quoteList, sideName } from "../../site/common/words.js";
 
 test("quote: in quotes, long input cut short", () => {
   assert.equal(quote("lion"), '"lion"');
@@ -36,4 +36,9 @@ test("sideName: the game's name for a side, or its id", () => {
   assert.equal(sideName(info, "g"), "Green");
   assert.equal(sideName(info, "x"), "x");
   assert.equal(sideName(undefined, "b"), "b"); // no game yet
+});
+
+test("a page's title ends with the site's name", () => {
+  assert.equal(pageTitle("Lilypad"), "Lilypad · Kings & Soldiers");
+  assert.equal(pageTitle("Puzzles", "3 Crowns"), "Puzzles · 3 Crowns · Kings & Soldiers");
 });

@@ -193,7 +193,6 @@ function createEngine(first = null, makeWorker = newWorker) {
 
   attach(first ?? makeWorker());
 
-  // A worker's answer to a call, checked: it must be the bridge's JSON text of an object.
   // An answer of the wrong shape is the worker's failure, said as one (the views show it; the game stays).
   function checked(request, answer) {
     try {
@@ -203,6 +202,7 @@ function createEngine(first = null, makeWorker = newWorker) {
     }
   }
 
+  // A worker's answer to a call, checked: it must be the bridge's JSON text of an object.
   function readAnswer(data) {
     if (data.error !== undefined) throw new EngineError("WorkerError", String(data.error));
     if (typeof data.response !== "string") throw new EngineError("WorkerError", "the rules engine sent no answer");

@@ -14,9 +14,14 @@
 // Registration waits until the game is playable (html[data-engine=ready]): the service worker's
 // first download of the whole site must not compete with the page's own start.
 
-import "./common/takeover.js";
+import { showMessage } from "./common/messages.js";
+import { reloadedOntoNewVersion } from "./common/takeover.js";
 
 const html = document.documentElement;
+
+if (reloadedOntoNewVersion()) {
+  showMessage("A new version of the site came out while this page was loading, so the page reloaded onto it. Your game is kept.", { kind: "note" });
+}
 
 function whenPlayable() {
   return new Promise((resolve) => {

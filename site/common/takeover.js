@@ -14,6 +14,7 @@
 
 const BUILD = /<meta name="ks-build" content="([^"]*)"/;
 const RELOADED = "ks-build-reloaded"; // sessionStorage: the build a first-visit reload went to
+const TOLD = "ks-build-reloaded-told"; // sessionStorage: that reload was said
 
 const keepers = [];
 
@@ -31,6 +32,21 @@ function reload() {
     }
   }
   location.reload();
+}
+
+/**
+ * Whether this page is the reload onto a version deployed during the first visit, not yet said
+ * (true once: the page says why it reloaded).
+ */
+export function reloadedOntoNewVersion() {
+  try {
+    const mine = document.querySelector('meta[name="ks-build"]')?.content;
+    if (!mine || sessionStorage.getItem(RELOADED) !== mine || sessionStorage.getItem(TOLD) === mine) return false;
+    sessionStorage.setItem(TOLD, mine);
+    return true;
+  } catch {
+    return false; // no storage: nothing to say
+  }
 }
 
 /** This page as the controlling worker holds it: its build id, or null. */

@@ -8,7 +8,7 @@
 // onLost listeners are told, so the page can say so and carry on with its game.
 
 import { checkAnswer } from "./answers.js";
-import { fetchPrepared, mayBePrepared, PARTS, preparedAnswer, unpackPrepared } from "./prepared.js";
+import { createOpenings, mayBePrepared } from "./prepared.js";
 
 class EngineError extends Error {
   constructor(type, message) {
@@ -49,16 +49,7 @@ function createEngine(first = null, makeWorker = newWorker) {
   const lostListeners = new Set();
   let nextId = 1;
   let nextSearch = 1;
-  const prepared = new Map(); // game -> a promise of its prepared answers (prepared.js), or of null
-  const preparedNow = new Map(); // game -> its prepared answers, once loaded
-  const unread = new Map(); // game -> {read(), reading}: the rest of its prepared answers, until read
-  // The rest of `game`'s prepared answers read (once): a promise, or null if nothing is left to read.
-  const readRest = (game) => {
-    const rest = unread.get(game);
-    if (!rest) return null;
-    rest.reading ??= rest.read().then(() => unread.delete(game));
-    return rest.reading;
-  };
+  const openings = createOpenings(); // the answers prepared at build time, for a first visit (prepared.js)
   let worker = null;
   let stage = "Starting";
   let failure = null;
@@ -248,28 +239,7 @@ function createEngine(first = null, makeWorker = newWorker) {
      * ready, a request they answer exactly is answered from them. Resolves with whether there are
      * any (a missing or damaged file: none, so every request waits for Python).
      */
-    prepare(game) {
-      if (!prepared.has(game)) {
-        // Each part answers once it is read; the first (small) one is what the first moves need.
-        const add = (answers) => {
-          if (!answers) return false;
-          const known = preparedNow.get(game);
-          if (known) Object.assign(known.states, answers.states);
-          else preparedNow.set(game, answers);
-          return true;
-        };
-        // All parts download at once; the rest (the person's second move: megabytes of JSON in
-        // the Lion Game) is read only once asked for (call()), so that reading it never holds up
-        // the first move.
-        const [first, ...rest] = PARTS.map((part) => fetchPrepared(game, part));
-        prepared.set(
-          game,
-          first.then((bytes) => unpackPrepared(bytes, game)).then(add),
-        );
-        unread.set(game, { read: () => Promise.all(rest.map((bytes) => bytes.then((b) => unpackPrepared(b, game)).then(add))), reading: null });
-      }
-      return prepared.get(game);
-    },
+    prepare: (game) => openings.load(game),
     /**
      * Resolves when a game of `record` can be played; rejects if Python cannot start. On a first
      * visit (no service worker in control yet: later visits restore Python in a moment), a game of
@@ -284,15 +254,17 @@ function createEngine(first = null, makeWorker = newWorker) {
     call(request) {
       if (failure) return Promise.reject(failure);
       if (!started && mayBePrepared(request)) {
-        // Another game chosen on a first visit: its opening's answers are read first (not Python awaited).
-        if (firstVisit() && !prepared.has(request.game)) return this.prepare(request.game).then(() => this.call(request));
-        const answer = preparedAnswer(preparedNow.get(request.game), request);
-        // The first move played reads the rest, for the second; a question the rest may answer waits for it.
-        if (answer && request.op === "play") void readRest(request.game);
-        if (answer) return Promise.resolve().then(() => checked(request, answer));
-        const rest = readRest(request.game);
-        if (rest) return rest.then(() => this.call(request));
+        // Another game chosen on a first visit: its opening's answers are loaded first (not Python awaited).
+        const loaded = firstVisit() && !openings.loaded(request.game) ? openings.load(request.game) : null;
+        return Promise.resolve(loaded)
+          .then(() => openings.answer(request))
+          .then((answer) => (answer ? checked(request, answer) : this.ask(request)));
       }
+      return this.ask(request);
+    },
+    /** Send one bridge request to Python (call() answers from the prepared opening first). */
+    ask(request) {
+      if (failure) return Promise.reject(failure);
       const id = nextId++;
       return new Promise((resolve, reject) => {
         const settleCall = (data) => {

@@ -93,3 +93,57 @@ export function preparedAnswer(answers, request, pick = (n) => Math.floor(Math.r
 }
 
 const copy = (answer) => (answer === null ? null : JSON.parse(JSON.stringify(answer)));
+
+/**
+ * A page's prepared openings, game by game (the engine asks them until Python is ready):
+ * `load(game)` downloads both parts of its answers at once and reads the first (the small one the
+ * first moves need), resolving with whether there are any; `loaded(game)` says whether it was asked
+ * for; `answer(request)` resolves with the prepared answer, or null (the rest, megabytes of JSON in
+ * the Lion Game, is read only once a question needs it or the first move is played, so that
+ * reading it never holds up the first move). `fetchPart(game, part)` gives a part's bytes.
+ */
+export function createOpenings(fetchPart = fetchPrepared) {
+  const loading = new Map(); // game -> a promise of whether it has answers
+  const known = new Map(); // game -> its answers read so far
+  const unread = new Map(); // game -> {read(), reading}: the rest of its answers, until read
+
+  // Each part answers once it is read.
+  const add = (game) => (answers) => {
+    if (!answers) return false;
+    const held = known.get(game);
+    if (held) Object.assign(held.states, answers.states);
+    else known.set(game, answers);
+    return true;
+  };
+  // The rest of `game`'s answers read (once): a promise, or null if nothing is left to read.
+  const readRest = (game) => {
+    const rest = unread.get(game);
+    if (!rest) return null;
+    rest.reading ??= rest.read().then(() => unread.delete(game));
+    return rest.reading;
+  };
+
+  return {
+    loaded: (game) => loading.has(game),
+    load(game) {
+      if (!loading.has(game)) {
+        const [first, ...rest] = PARTS.map((part) => fetchPart(game, part));
+        loading.set(game, first.then((bytes) => unpackPrepared(bytes, game)).then(add(game)));
+        unread.set(game, { read: () => Promise.all(rest.map((bytes) => bytes.then((b) => unpackPrepared(b, game)).then(add(game)))), reading: null });
+      }
+      return loading.get(game);
+    },
+    async answer(request) {
+      if (!mayBePrepared(request)) return null;
+      const found = preparedAnswer(known.get(request.game), request);
+      if (found) {
+        if (request.op === "play") void readRest(request.game); // the first move played reads the rest, for the second
+        return found;
+      }
+      const rest = readRest(request.game);
+      if (!rest) return null;
+      await rest;
+      return preparedAnswer(known.get(request.game), request);
+    },
+  };
+}

@@ -10,7 +10,7 @@ import { isBegun, newId } from "../common/saved-game.js";
 import { describeMove } from "../board/speech.js";
 import { save } from "./game-save.js";
 import { app, bottomSide, canUndo, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, resigningSide, someoneHuman } from "./game-state.js";
-import { announce, board, renderControls, renderHeading, renderPanel } from "./game-view.js";
+import { announce, board, renderControls, renderHeading, renderPanel, renderWaitingMoves } from "./game-view.js";
 import { atEnd, declaredEnd, endedBy, endOf, lineOf, moveTo, played, resignedEnd, resignedHere, shown, undone } from "./line.js";
 
 const $ = (id) => document.getElementById(id);
@@ -166,7 +166,10 @@ export function drawAtOnce({ record, entry: saved }) {
     app.state = entry.state; // a state Python wrote at build time
     app.line = lineOf([], 0, endOf(entry.state));
     renderPanel();
-  } else renderHeading();
+  } else {
+    renderHeading();
+    renderWaitingMoves(record.moves.length);
+  }
 }
 
 // The top bar's choice: the game the person played last there, else a new one.

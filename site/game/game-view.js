@@ -11,7 +11,7 @@ import { describePosition } from "../board/speech.js";
 import { followCurrent, scrollWithin } from "../common/scroll.js";
 import { rulesHash } from "../learn/rules.js";
 import { boardEntry, gameEntry } from "../common/catalog.js";
-import { capitalise, pageTitle } from "../common/words.js";
+import { capitalise, pageTitle, plural } from "../common/words.js";
 import { app, assignPlayers, canUndo, engine, finishedHere, friendMovedLast, humanToMove, isDemo, isFriendGame, MODES, resigningSide, sideName, storage } from "./game-state.js";
 import { atEnd, showsResult } from "./line.js";
 
@@ -57,6 +57,13 @@ export function renderHeading() {
   $("variant-about").textContent = app.info.description ?? "";
   $("game-view").dataset.game = app.record.game; // the top bar marks the game shown (app.js)
   renderVariants();
+}
+
+/** A saved game drawn before Python has replayed it (a returning visit's first second): its moves are on their way, not missing. */
+export function renderWaitingMoves(count) {
+  $("moves").replaceChildren();
+  $("moves-empty").hidden = false;
+  $("moves-empty").textContent = count ? `${plural(count, "move")}, being read…` : "No moves yet.";
 }
 
 export function renderPanel() {
@@ -150,6 +157,7 @@ function renderMoves() {
     list.append(li);
   }
   $("moves-empty").hidden = moves.length > 0;
+  $("moves-empty").textContent = "No moves yet.";
   if (current) scrollWithin(list, current);
   else list.scrollTop = 0;
   followCurrent(list);

@@ -464,6 +464,8 @@ def test_a_deploy_during_a_first_visit_ends_on_one_version(browser, two_builds, 
         site.open(wait=False)
         poll(lambda: documents() == 2, what="the page to reload onto build B")
         site.wait_ready()
+        # Said, not done behind the person's back:
+        expect(site.page.locator("#messages .message.note")).to_contain_text("A new version of the site came out while this page was loading")
         assert controlled(site) and page_build(site.page) == build_id(b)
         expected = files_of(b)
         assert fetched_digests(site, list(expected)) == expected

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { test } from "node:test";
 
-import { fetchPrepared, preparedAnswer, readPrepared, unpackPrepared } from "../../site/engine/prepared.js";
+import { createOpenings, fetchPrepared, preparedAnswer, readPrepared, unpackPrepared } from "../../site/engine/prepared.js";
 
 const state = (moves) => ({ game: "lilypad", history: moves, turn: moves.length % 2 ? "g" : "b", moves: [] });
 const answers = {
@@ -102,3 +102,25 @@ test("the computer's reply is one of its level's prepared moves", () => {
   assert.deepEqual([...seen].sort(), ["K@d1", "K@f1"]);
   assert.equal(preparedAnswer(answers, { ...think, level: 3 }).best, "K@f1");
 });
+
+test("openings: the first part answers the first moves; the rest is read only once needed, then answers too", async () => {
+  const first = { ...answers, states: { "[]": state([]), '["K@c8"]': state(["K@c8"]) } };
+  const rest = { ...answers, states: { '["K@c8","K@f1"]': state(["K@c8", "K@f1"]) }, replies: {} };
+  const fetched = [];
+  const fetchPart = async (game, part) => {
+    fetched.push(`${game}${part}`);
+    return new TextEncoder().encode(fileOf(JSON.stringify(part ? rest : first)));
+  };
+  const openings = createOpenings(fetchPart);
+  assert.equal(openings.loaded("lilypad"), false);
+  assert.equal(await openings.load("lilypad"), true);
+  assert.equal(openings.loaded("lilypad"), true);
+  assert.deepEqual(fetched, ["lilypad", "lilypad-more"]); // both parts downloaded at once
+  assert.deepEqual((await openings.answer({ op: "state", game: "lilypad", moves: [] })).history, []);
+  // A question only the rest answers waits for it; then it is answered.
+  assert.deepEqual((await openings.answer({ op: "state", game: "lilypad", moves: ["K@c8", "K@f1"] })).history, ["K@c8", "K@f1"]);
+  assert.equal(await openings.answer({ op: "state", game: "lilypad", moves: ["K@a8"] }), null); // not prepared: Python's
+  assert.equal(await openings.answer({ op: "games" }), null);
+  assert.equal(await createOpenings(async () => null).load("lion"), false); // none: every question waits for Python
+});
+

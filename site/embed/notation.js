@@ -7,7 +7,7 @@
 //   readDiagram(text, info)   -> {board, labels}: a board2diag string "lurd,8,8,<board>"
 //   positionMarks(reading, info) -> board marks for the state fields (charges, marks, stuck, bound)
 //
-// Bad input throws a NotationError saying what is wrong. tests/test_notation_js.py checks that this
+// Bad input throws a NotationError saying what is wrong. tests/site/test_notation.py checks that this
 // reads every position of the project's test data exactly as Python does.
 
 import { quote as quoteShort, quoteList, sideName } from "../common/words.js";

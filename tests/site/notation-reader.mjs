@@ -1,8 +1,8 @@
-// Reads positions with site/embed/notation.js for tests/test_notation_js.py: JSON in on stdin
+// Reads positions with site/embed/notation.js for tests/site/test_notation.py: JSON in on stdin
 // ({boards: {key: {info}}, cases: [{key, text, diagram?}]}), JSON out on stdout: one answer per case,
 // {reading, marks} or {error}. A crash (not a NotationError) is reported as {crash} so the test fails.
 
-import { NotationError, positionMarks, readDiagram, readPosition } from "../site/embed/notation.js";
+import { NotationError, positionMarks, readDiagram, readPosition } from "../../site/embed/notation.js";
 
 let input = "";
 for await (const chunk of process.stdin) input += chunk;

@@ -3,7 +3,7 @@ position of the project's test data exactly as Python does, and refuses what Pyt
 
 The positions: the perft files, every position-like string in the unit tests, the seeds' diagram
 strings, and positions of seeded random playouts of every game and variant. Node runs
-tests/notation_js.mjs on them all in one go, with the catalog build.py writes for the site.
+tests/site/notation-reader.mjs on them all in one go, with the catalog build.py writes for the site.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ import build
 import pygame_rules
 from pygame_rules import PositionError
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parent.parent
 NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+assert NODE, "Node.js is needed for the site's module tests (tests/site/); install it (CI does)"
 
 KEYS = [(g, v) for g in pygame_rules.games() for v in pygame_rules.variants(g)]
 #: What Python refuses beyond the notation (impossible set-ups: rules, which notation.js leaves to
@@ -135,7 +135,7 @@ def mutations(text: str, rng: random.Random, count: int) -> list[str]:
 def read_with_node(cases: list[dict]) -> list[dict]:
     boards = build.games_data()["boards"]
     run = subprocess.run(
-        [NODE, str(TESTS / "notation_js.mjs")],
+        [NODE, str(TESTS / "site" / "notation-reader.mjs")],
         input=json.dumps({"boards": boards, "cases": cases}), capture_output=True, text=True, timeout=120, check=True,
     )
     answers = json.loads(run.stdout)

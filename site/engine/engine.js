@@ -61,6 +61,9 @@ function createEngine(first = null, makeWorker = newWorker) {
   let pingSentAt = null;
   const restarts = [];
 
+  // Whether the browser says it is offline: a download that failed then is tried again once it is
+  // back; one that failed online (the host refused it) is an error to report.
+  const offline = () => globalThis.navigator?.onLine === false;
   // A first visit: no service worker controls the page yet (later visits restore Python in a moment).
   const firstVisit = () => !globalThis.navigator?.serviceWorker?.controller;
 
@@ -110,7 +113,7 @@ function createEngine(first = null, makeWorker = newWorker) {
       settle.resolve();
     } else if (data.type === "failed") {
       if (started) lost(String(data.message));
-      else if (data.brokeOff === true) downloadAgainLater(); // offline, a dropped connection: not the host's answer
+      else if (data.brokeOff === true && offline()) downloadAgainLater(); // the connection dropped: not the host's refusal
       else fail(String(data.message));
     } else if (data.type === "broken") {
       lost(`Python failed: ${String(data.message).slice(0, 200)}`);
@@ -127,7 +130,7 @@ function createEngine(first = null, makeWorker = newWorker) {
     if (from !== worker) return;
     const detail = event.message ? `: ${event.message}` : "";
     if (started) lost(`the worker stopped${detail}`);
-    else if (globalThis.navigator?.onLine === false) downloadAgainLater(); // its script did not arrive: offline
+    else if (offline()) downloadAgainLater(); // its script did not arrive: the connection dropped
     else fail(`could not start the Python worker${detail || " (its script failed to load)"}`);
   }
 

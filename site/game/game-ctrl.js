@@ -10,7 +10,7 @@ import { isBegun, newId } from "../common/saved-game.js";
 import { describeMove } from "../board/speech.js";
 import { save } from "./game-save.js";
 import { app, bottomSide, canUndo, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, resigningSide, someoneHuman } from "./game-state.js";
-import { announce, board, renderControls, renderHeading, renderPanel, renderWaitingMoves } from "./game-view.js";
+import { announce, board, renderControls, renderHeading, renderPanel, renderSavedMoves } from "./game-view.js";
 import { atEnd, declaredEnd, endedBy, endOf, lineOf, moveTo, played, resignedEnd, resignedHere, shown, undone } from "./line.js";
 
 const $ = (id) => document.getElementById(id);
@@ -168,7 +168,8 @@ export function drawAtOnce({ record, entry: saved }) {
     renderPanel();
   } else {
     renderHeading();
-    renderWaitingMoves(record.moves.length);
+    const cursor = same(saved?.record, record) ? saved.cursor : record.moves.length;
+    renderSavedMoves(record.moves, cursor, record.start ? null : entry.state.turn);
   }
 }
 

@@ -59,13 +59,6 @@ export function renderHeading() {
   renderVariants();
 }
 
-/** A saved game drawn before Python has replayed it (a returning visit's first second): its moves are on their way, not missing. */
-export function renderWaitingMoves(count) {
-  $("moves").replaceChildren();
-  $("moves-empty").hidden = false;
-  $("moves-empty").textContent = count ? `${plural(count, "move")}, being read…` : "No moves yet.";
-}
-
 export function renderPanel() {
   const { state } = app;
   renderHeading();
@@ -123,7 +116,28 @@ function renderMoves() {
   const { moves, cursor } = app.line;
   const [first, second] = app.info.sides.map((s) => s.id);
   // Sides alternate, so the side that moved first follows from the side to move at the cursor.
-  const firstMover = cursor % 2 === 0 ? turn : turn === first ? second : first;
+  drawMoveList(moves, cursor, cursor % 2 === 0 ? turn : turn === first ? second : first);
+  const reviewing = !atEnd(app.line);
+  $("review-note").hidden = !reviewing;
+  $("review-note-text").textContent = reviewing
+    ? `Looking at move ${cursor} of ${moves.length}. A move played here starts a new line.`
+    : "";
+}
+
+/**
+ * A saved game drawn before Python has replayed it (a returning visit's first second): its moves as
+ * they were saved, numbered from `firstMover` (the side to move at its start, when the catalog knows
+ * it); else a word that they are on their way, not missing.
+ */
+export function renderSavedMoves(moves, cursor, firstMover) {
+  if (firstMover) return drawMoveList(moves, cursor, firstMover);
+  $("moves").replaceChildren();
+  $("moves-empty").hidden = false;
+  $("moves-empty").textContent = moves.length ? `${plural(moves.length, "move")}, being read…` : "No moves yet.";
+}
+
+function drawMoveList(moves, cursor, firstMover) {
+  const second = app.info.sides[1].id;
   const offset = firstMover === second ? 1 : 0;
   const cells = [...(offset ? [null] : []), ...moves];
   const list = $("moves");
@@ -161,11 +175,6 @@ function renderMoves() {
   if (current) scrollWithin(list, current);
   else list.scrollTop = 0;
   followCurrent(list);
-  const reviewing = !atEnd(app.line);
-  $("review-note").hidden = !reviewing;
-  $("review-note-text").textContent = reviewing
-    ? `Looking at move ${cursor} of ${moves.length}. A move played here starts a new line.`
-    : "";
 }
 
 // The selected piece's moves in words (in a box of fixed height: the controls below never move),

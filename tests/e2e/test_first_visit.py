@@ -100,6 +100,29 @@ def test_another_game_chosen_before_python_arrives_plays_its_opening(new_site):
     site.watch.assert_clean()
 
 
+def test_a_saved_game_shows_its_moves_before_python_replays_them(new_site):
+    """A reload on a game in progress, Python slow to come: the board and the move list show the
+    game as it was saved (never "No moves yet." beside a board in mid-game), then Python's."""
+    site = new_site(service_workers="block")  # every load a first one: the runtime can be held back
+    site.open("#game=lilypad")
+    site.choose_players("Two players")
+    for text, path in (("K@c8", ["c8"]), ("K@f1", ["f1"]), ("c6-d5", ["c6", "d5"])):
+        site.play(text, path)
+    site.button("Undo").click()  # the board shows move 2 of 3
+    site.wait_idle()
+    held = hold_runtime(site)
+    site.page.reload()
+    page = site.page
+    expect(page.locator("#moves .mv")).to_have_text(["K@c8", "K@f1", "c6-d5"])
+    expect(page.locator("#moves .mv.current")).to_have_text("K@f1")
+    expect(page.locator("#moves-empty")).to_be_hidden()
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"  # Python is held back
+    release(site, held)
+    site.wait_ready()
+    assert site.history() == ["K@c8", "K@f1"] and site.line() == ["K@c8", "K@f1", "c6-d5"]
+    site.watch.assert_clean()
+
+
 @pytest.mark.parametrize("cut", ["**/pyodide/**", "**/*.{snapshot,wasm}"], ids=["the runtime's first file", "its largest files"])
 def test_a_download_that_breaks_off_is_tried_again_and_the_opening_plays_on(new_site, cut):
     """The connection drops while Python downloads: the prepared opening plays on, the page says it

@@ -625,3 +625,12 @@ def test_a_record_read_can_always_be_written_back(notes, result):
     again = parse_record(write_record(read))
     assert (again.game.history, again.comments, again.result) == (read.game.history, read.comments, read.result)
     assert again.tags == {**read.tags, "Result": read.result}  # the writer always writes the result
+
+
+def test_a_record_holds_as_many_moves_as_the_sites_saved_game():
+    """site/common/saved-game.js bounds a saved game's moves by hand (it checks without Python):
+    the same bound as a record's, so that every saved game can be exported and read back."""
+    text = (Path(__file__).resolve().parent.parent / "site" / "common" / "saved-game.js").read_text()
+    moves = re.search(r"export const LIMITS = \{[^}]*\bmoves: (\d+)", text)
+    assert moves, "saved-game.js no longer names LIMITS.moves"
+    assert int(moves.group(1)) == records.MAX_PLIES

@@ -26,10 +26,7 @@ export function importDroppedFiles(loadLibrary) {
     e.preventDefault();
     const files = [...e.dataTransfer.files];
     loadLibrary().then(
-      async (view) => {
-        for (const file of files) await view.importFile(file); // in turn: each saved, the last left on the board
-        if (files.length > 1) showMessage(`${files.length} files were imported in turn (a file that could not be is said): Your games lists them, and the board shows the last.`, { kind: "note" });
-      },
+      (view) => view.importFiles(files), // in turn: each saved, the last left on the board
       () => showMessage("The library could not be opened to import that file: a file of the site did not arrive."),
     );
   });

@@ -14,7 +14,7 @@ const $ = (id) => document.getElementById(id);
 let go = null;
 let shown = false;
 
-/** The library view, for app.js's lazy view (router.js: `show`, `hide`, and `render`, `importFile`);
+/** The library view, for app.js's lazy view (router.js: `show`, `hide`, and `render`, `importFiles`);
  * `navigate(hash)` goes to another view (the router's `go`). */
 export function createLibraryView({ element, navigate }) {
   go = navigate;
@@ -30,6 +30,8 @@ export function createLibraryView({ element, navigate }) {
     placeholder: '[Game "lilypad"]\n\n1. K@c8 K@f1 2. c6-d5 *',
     use: importRecord,
     onError: (message) => shown || showMessage(message), // a file dropped on another view
+    several: true,
+    onNote: (message) => showMessage(message, { kind: "note" }),
   });
   return {
     show: () => {
@@ -42,8 +44,8 @@ export function createLibraryView({ element, navigate }) {
       $("library-link").hidden = false;
     },
     render: renderLibraryIfShown,
-    /** A record file dropped anywhere on the page (library-early.js listens, before this module loads too). */
-    importFile: (file) => form.readFile(file),
+    /** Record files dropped anywhere on the page (library-early.js listens, before this module loads too). */
+    importFiles: (files) => form.readFiles(files),
   };
 }
 

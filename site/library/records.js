@@ -75,15 +75,16 @@ let forms = 0;
  * A form for a game record, drawn into `element` (the library's import, the analysis board's "open"):
  * a text box, a button named `action`, a file chooser, and a line saying why a record could not be
  * read or used (`That record could not be ${failed}: ...`). `use(record)` gets every record read;
- * the text box is emptied once it is used. `onError(message)` also hears each failure. Returns `{readFile}`
- * for files that come another way (dropped on the page).
+ * the text box is emptied once it is used. `onError(message)` also hears each failure. With `several`,
+ * several files may be chosen at once, and `onNote(message)` hears that they all were used. Returns
+ * `{readFiles}` for files that come another way (dropped on the page).
  */
-export function createRecordForm({ element, engine, action, failed, placeholder = "", use, onError = () => {} }) {
+export function createRecordForm({ element, engine, action, failed, placeholder = "", use, onError = () => {}, several = false, onNote = () => {} }) {
   const id = `record-form-${++forms}`;
   const label = Object.assign(document.createElement("label"), { htmlFor: id, textContent: "Game record" });
   const text = Object.assign(document.createElement("textarea"), { id, rows: 5, spellcheck: false, placeholder });
   const button = Object.assign(document.createElement("button"), { type: "button", textContent: action });
-  const chooser = Object.assign(document.createElement("input"), { type: "file", accept: ".txt,text/plain" });
+  const chooser = Object.assign(document.createElement("input"), { type: "file", accept: ".txt,text/plain", multiple: several });
   const fileLabel = Object.assign(document.createElement("label"), { className: "file" });
   fileLabel.append("Or a file ", chooser);
   const row = Object.assign(document.createElement("div"), { className: "row" });
@@ -93,22 +94,43 @@ export function createRecordForm({ element, engine, action, failed, placeholder 
   element.classList.add("record-form");
   element.append(label, text, row, error);
 
-  async function take(read) {
+  // Read a record and use it; why it could not be (the file named, if `name`), or null.
+  async function take(read, name = null) {
     error.hidden = true;
     try {
       await use(await read());
       text.value = "";
+      return null;
     } catch (e) {
-      error.textContent = `That record could not be ${failed}: ${describeError(e)}`;
-      error.hidden = false;
-      onError(error.textContent);
+      return `${name ? `The file ${name}` : "That record"} could not be ${failed}: ${describeError(e)}`;
     }
   }
-  const readFile = (file) => file && take(() => readRecordFile(engine, file));
-  button.onclick = () => void take(() => readRecord(engine, text.value));
+  const fail = (why) => {
+    error.textContent = why;
+    error.hidden = false;
+    onError(why);
+  };
+  // Files chosen or dropped, one or several: each read and used in turn (the last one used stays).
+  // What could not be is said once all are done, each file by its name: said on the way, it would
+  // be about a game no longer shown by the end (and go with it).
+  async function readFiles(files) {
+    const failures = [];
+    for (const file of files) {
+      const why = await take(() => readRecordFile(engine, file), files.length > 1 ? file.name : null);
+      if (why) failures.push(why);
+    }
+    const used = files.length - failures.length;
+    if (files.length === 1 && failures.length) fail(failures[0]);
+    else if (failures.length) fail(`${used} of the ${files.length} files ${used === 1 ? "was" : "were"} ${failed}. ${failures.join(" ")}`);
+    else if (files.length > 1) onNote(`The ${files.length} files were ${failed} in turn: Your games lists them, and the board shows the last.`);
+  }
+  button.onclick = async () => {
+    const why = await take(() => readRecord(engine, text.value));
+    if (why) fail(why);
+  };
   chooser.onchange = () => {
-    void readFile(chooser.files[0]);
+    void readFiles([...chooser.files]);
     chooser.value = ""; // the same file chosen again is read again
   };
-  return { readFile };
+  return { readFiles };
 }

@@ -429,3 +429,47 @@ def test_a_record_file_dropped_on_the_board_is_imported(new_site):
     open_library(site)
     expect(rows(site)).to_have_count(2)  # the game before is kept
     site.watch.assert_clean()
+
+
+LION = '[Game "lion"]\n\n1. b3-b4 *\n'
+ILLEGAL = '[Game "lilypad"]\n\n1. K@c8 K@zz *\n'
+
+
+def record_files(page, files: dict[str, str]):
+    """A DataTransfer of text files, as a person drags them from a folder."""
+    return page.evaluate_handle(
+        "files => { const t = new DataTransfer(); for (const [name, text] of Object.entries(files))"
+        " t.items.add(new File([text], name, { type: 'text/plain' })); return t; }",
+        files,
+    )
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["dropped-desktop", "chosen-phone"])
+def test_several_record_files_at_once_are_each_imported_and_a_bad_one_said(arrive, phone):
+    """Record files dropped on the library at once (on a desktop) or chosen at once (on a phone): each
+    is imported in turn; the bad one among them is said, by its file's name, and the good ones kept."""
+    site = arrive("first", phone=phone)
+    site.play("K@c8", ["c8"])
+    press(site, site.page.locator("#library-link"))
+    expect(rows(site)).to_have_count(1)
+    files = {"club.txt": RECORD, "broken.txt": ILLEGAL, "lion.txt": LION}
+    if phone:
+        chooser = site.page.locator("#import-form input[type=file]")
+        chooser.set_input_files([{"name": n, "mimeType": "text/plain", "buffer": t.encode()} for n, t in files.items()])
+    else:
+        site.page.dispatch_event("#library-view", "drop", {"dataTransfer": record_files(site.page, files)})
+    # The last good one is on the board; the bad one is said, by name, with why.
+    expect(site.page.locator("#game-view")).to_be_visible()
+    expect(site.page.locator("#title")).to_have_text("The Lion Game")
+    site.wait_idle()
+    assert site.history() == ["b3-b4"]
+    said = site.page.locator("#messages .message.error")
+    expect(said).to_contain_text("2 of the 3 files were imported. The file broken.txt could not be imported:")
+    expect(said).to_contain_text("move 1 (Green) 'K@zz' is not a legal move there")
+    site.page.screenshot(path=f"/tmp/ks-import-several-{'phone' if phone else 'desktop'}.png")
+    press(site, site.page.locator("#library-link"))
+    expect(rows(site)).to_have_count(3)  # the game before, and the two good records
+    expect(rows(site).nth(0)).to_contain_text("The Lion Game")
+    expect(rows(site).nth(1)).to_contain_text("Ann (Black) vs Bob (Green)")
+    assert sorted(map(len, site.saved_moves("lilypad"))) == [1, 6]
+    site.watch.assert_clean()

@@ -473,3 +473,47 @@ def test_several_record_files_at_once_are_each_imported_and_a_bad_one_said(arriv
     expect(rows(site).nth(1)).to_contain_text("Ann (Black) vs Bob (Green)")
     assert sorted(map(len, site.saved_moves("lilypad"))) == [1, 6]
     site.watch.assert_clean()
+
+
+def test_undo_of_a_delete_never_overwrites_a_game_saved_again_in_another_tab(new_site):
+    """A game deleted here and played on in another tab since: Undo leaves the other tab's newer game
+    as it is and says so. And an Undo the storage refuses shows the game's text, to copy."""
+    first = one_move_played(new_site)  # game X: K@c8
+    second = Site(first.page.context.new_page(), first.watch)  # a second tab, on the same game
+    second.open()
+    assert second.history() == ["K@c8"]
+    first.button("New game").click()
+    first.wait_idle()
+    first.play("K@a8", ["a8"])  # game Y, on the first tab's board
+    open_library(first)
+    expect(rows(first)).to_have_count(2)
+    x = rows(first).filter(has_not=first.page.locator("button[disabled]"))  # the game not on this board
+    x.get_by_role("button", name="Delete", exact=False).click()
+    expect(rows(first)).to_have_count(1)
+    undo = first.page.locator("#library-messages .message", has_text="Deleted the Lilypad game").get_by_role("button", name="Undo")
+    expect(second.page.locator("#messages")).to_contain_text("This game was deleted in another tab")
+    second.play("K@f1", ["f1"])  # played on there: saved again
+    expect(rows(first)).to_have_count(2)  # the first tab's list follows
+    undo.click()
+    said = first.page.locator("#library-messages")
+    expect(said).to_contain_text("That game was saved again in another tab after it was deleted here")
+    first.page.screenshot(path="/tmp/ks-undo-saved-again.png")
+    expect(rows(first)).to_have_count(2)
+    assert sorted(first.saved_moves("lilypad")) == [["K@a8"], ["K@c8", "K@f1"]]  # the newer save, not the deleted one
+    expect(x.locator("td").nth(4)).to_have_text("In progress")
+    second.page.close()
+
+    # The storage full when Undo puts the game back: its text is shown, to copy.
+    x.get_by_role("button", name="Delete", exact=False).click()
+    expect(rows(first)).to_have_count(1)
+    assert fill_storage(first.page)
+    first.page.locator("#library-messages .message", has_text="Deleted the Lilypad game").get_by_role("button", name="Undo").click()
+    refused = said.locator(".message.error")
+    expect(refused).to_contain_text("It could not be put back: the browser's storage is full. Its text is below, to copy.")
+    refused.locator("summary").click()
+    text = json.loads(refused.get_by_role("textbox", name="The text").input_value())
+    assert text["record"]["moves"] == ["K@c8", "K@f1"]
+    first.page.screenshot(path="/tmp/ks-undo-refused.png")
+    first.page.set_viewport_size({"width": 390, "height": 844})
+    first.page.screenshot(path="/tmp/ks-undo-refused-phone.png")
+    first.watch.assert_clean()

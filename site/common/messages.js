@@ -79,5 +79,7 @@ export function describeError(error) {
     console.warn("rules engine error:", error.message); // the details, for a bug report
     return "the rules engine failed unexpectedly (please report this)";
   }
+  // Python names the position a move was refused in by its position string: a person needs the move and why.
+  if (error?.type === "IllegalMoveError") return error.message.replace(/ in (?:'[^']*'|"[^"]*")(?: \([\d,]+ characters\))?(?=: )/, "");
   return error?.message ?? String(error);
 }

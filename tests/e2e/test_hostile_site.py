@@ -223,3 +223,37 @@ def test_a_resigned_game_stays_resigned_when_the_worker_is_replaced(new_site):
     expect(site.page.locator("#result-title")).to_have_text("Black wins by resignation")
     assert site.library()[0]["resigned"] == "g"
     site.watch.assert_clean()
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_saved_game_this_version_cannot_replay_is_offered_to_copy(arrive, phone):
+    """A saved game with a move this version does not know (a newer site's, say), in the browser
+    before the page loads: Your games lists it; opening it says why in plain words and offers its
+    text to copy, and the game in progress stays on the board."""
+    site = arrive("first", phone=phone)
+    site.play("K@a8", ["a8"])
+    newer = {**entry("lilypad", ["K@c8", "K@f1", "c6-d9"]), "id": "newer", "mode": "two", "updated": "2026-11-01T10:00:00.000Z"}
+    site.page.evaluate("e => localStorage.setItem('kings-and-soldiers/game/newer', JSON.stringify(e))", newer)
+    site.page.reload()
+    site.wait_ready()
+    assert site.history() == ["K@a8"]
+    press = (lambda t: t.tap()) if phone else (lambda t: t.click())
+    press(site.page.locator("#library-link"))
+    listed = site.page.locator("#library-list tbody tr")
+    expect(listed).to_have_count(2)
+    press(listed.nth(1).get_by_role("button", name="Open", exact=False))
+    expect(site.page.locator("#game-view")).to_be_visible()
+    said = site.page.locator("#messages")
+    failure = said.locator(".message.error p")
+    expect(failure).to_have_text("That saved game could not be opened: illegal move 'c6-d9': it is not a legal move here")  # no position string
+    offer = said.locator(".message", has_text="its saved text is below, to copy")
+    expect(offer).to_contain_text("It stays in Your games as it is")
+    plain_words(site)
+    press(offer.locator("summary"))
+    assert json.loads(offer.get_by_role("textbox").input_value())["record"]["moves"] == ["K@c8", "K@f1", "c6-d9"]
+    site.page.screenshot(path=f"/tmp/ks-cannot-replay-{'phone' if phone else 'desktop'}.png")
+    site.wait_idle()
+    assert site.history() == ["K@a8"]  # the game in progress is kept, and plays on
+    site.play("K@f1", ["f1"])
+    assert sorted(site.saved_moves("lilypad")) == [["K@a8", "K@f1"], ["K@c8", "K@f1", "c6-d9"]]
+    site.watch.assert_clean()

@@ -128,3 +128,33 @@ def test_a_failed_download_is_reported_not_hung(new_site, blocked, why):
     expect(site.page.locator("#board .piece[data-square]")).to_have_count(24)  # the board is still drawn
     site.page.screenshot(path=f"/tmp/ks-failed-{blocked.split('/')[-1].replace('*', '')}.png")
     site.watch.assert_clean(allowed_errors=("Failed to load resource", "net::ERR_FAILED", "wasm"))
+
+
+def test_errors_about_a_game_go_when_another_game_is_opened(new_site):
+    """An error about the game shown (a bad link) goes once another game is shown; one with a button
+    (the saved text that could not be read, Show them) or a text to copy stays."""
+    site = new_site()
+    site.open()
+    site.play("K@c8", ["c8"])
+    site.page.evaluate("localStorage.setItem('kings-and-soldiers/game/broken', '{\"id\": \"broken\", \"record\": 5}')")
+    site.page.reload()
+    site.wait_ready()
+    unreadable = site.page.locator("#messages .message", has_text="A saved game could not be read")
+    expect(unreadable.get_by_role("button", name="Show them")).to_be_visible()
+    site.page.goto("index.html#game=lilypad&moves=K%40a8+K%40zz")
+    bad_link = site.page.locator("#messages .message", has_text="The shared link could not be opened")
+    expect(bad_link).to_contain_text("illegal move 'K@zz'")
+    site.wait_idle()
+    assert site.history() == ["K@c8"]
+
+    site.page.locator("#games button[data-game=three-crowns]").click()
+    expect(site.page.locator("#title")).to_have_text("3 Crowns")
+    site.wait_idle()
+    expect(bad_link).to_have_count(0)  # about the Lilypad game no longer shown
+    expect(unreadable).to_have_count(1)  # a standing offer: it stays
+    site.play("a1-b2", ["a1", "b2"])
+    site.page.locator("#games button[data-game=lilypad]").click()
+    site.wait_idle()
+    assert site.history() == ["K@c8"]
+    expect(unreadable).to_have_count(1)
+    site.watch.assert_clean()

@@ -256,4 +256,9 @@ def test_a_saved_game_this_version_cannot_replay_is_offered_to_copy(arrive, phon
     assert site.history() == ["K@a8"]  # the game in progress is kept, and plays on
     site.play("K@f1", ["f1"])
     assert sorted(site.saved_moves("lilypad")) == [["K@a8", "K@f1"], ["K@c8", "K@f1", "c6-d9"]]
+    # Another game opened: the error goes with the game it was shown over; the text to copy stays.
+    press(site.page.locator("#games button[data-game=lion]"))
+    expect(site.page.locator("#title")).to_have_text("The Lion Game")
+    expect(failure).to_have_count(0)
+    expect(offer).to_be_visible()
     site.watch.assert_clean()

@@ -87,3 +87,25 @@ def test_the_footer_links_the_api_reference(new_site):
     expect(site.page.locator("h1, h2").filter(has_text="pygame_rules").first).to_be_visible()
     expect(site.page.get_by_role("link", name="best_move").first).to_be_attached()
     site.watch.assert_clean()
+
+
+def test_a_moved_piece_is_named_on_its_new_square(new_site):
+    """A screen reader names each piece with its square: after the person's move and the computer's
+    reply, a moved piece is named on the square it moved to, not the one it left."""
+    site = new_site(**DESKTOP)
+    site.open()
+    site.choose_players("Play Black vs computer", 1)
+    site.play("K@c8", ["c8"])
+    expect(site.page.locator("#moves .mv").filter(has_not_text="…")).to_have_count(2)
+    site.wait_idle()
+    site.play("c6-d5", ["c6", "d5"])
+    expect(site.page.locator("#moves .mv").filter(has_not_text="…")).to_have_count(4)
+    site.wait_idle()
+    pieces = site.page.locator("#board .piece[data-square]")
+    labels = dict(pieces.evaluate_all("els => els.map(e => [e.dataset.square, e.getAttribute('aria-label')])"))
+    # Every piece, the computer's moved one too, named on the square it stands on.
+    assert labels and all(label.endswith(f" on {square}") for square, label in labels.items()), labels
+    board = site.page.locator("#board")
+    expect(board.get_by_role("img", name="on d5", exact=False)).to_have_count(1)  # the person's moved piece
+    expect(board.get_by_role("img", name="on c6", exact=False)).to_have_count(0)
+    site.watch.assert_clean()

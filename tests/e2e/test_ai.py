@@ -334,3 +334,42 @@ def test_two_tabs_on_one_game_search_the_computers_move_once(new_site):
     assert_legal_history(second)
     expect(second.page.locator("#turn")).to_have_text("Black to move")
     second.watch.assert_clean()
+
+
+def test_a_saved_game_reopens_at_its_own_level(new_site):
+    """Two games against the computer at levels 1 and 2: each reopens at the level it was played at,
+    which Your games lists, whatever level the tab chose last."""
+    site = new_site()
+    site.open()
+    page = site.page
+    site.choose_players("Play Black vs computer", 1)
+    site.play("K@c8", ["c8"])
+    wait_for_moves(site, 2, LEVELS[1].time_ms + SLACK_MS)
+    new_game(site)
+    page.get_by_label("Level").select_option("2")  # the tab's last choice, for the new game
+    site.play("K@c8", ["c8"])
+    wait_for_moves(site, 2, LEVELS[2].time_ms + SLACK_MS)
+
+    page.locator("#library-link").click()
+    listed = page.locator("#library-list tbody tr")
+    expect(listed).to_have_count(2)
+    expect(listed.nth(0).locator("td").nth(1)).to_have_text("You (Black) vs computer, level 2")
+    expect(listed.nth(1).locator("td").nth(1)).to_have_text("You (Black) vs computer, level 1")
+    listed.nth(1).get_by_role("button", name="Open", exact=False).click()
+    expect(page.locator("#game-view")).to_be_visible()
+    site.wait_idle()
+    expect(page.get_by_label("Level")).to_have_value("1")  # its own level, as listed
+    expect(page.get_by_label("Players")).to_have_value("play-0")
+    move = assert_legal_history(site).legal()[0]
+    site.play(str(move), move.path)  # played on at its level: the computer replies, still level 1
+    wait_for_moves(site, 4, LEVELS[1].time_ms + SLACK_MS)
+    page.locator("#library-link").click()
+    expect(listed.nth(0).locator("td").nth(1)).to_have_text("You (Black) vs computer, level 1")
+    expect(listed.nth(1).locator("td").nth(1)).to_have_text("You (Black) vs computer, level 2")
+    listed.nth(1).get_by_role("button", name="Open", exact=False).click()
+    site.wait_idle()
+    expect(page.get_by_label("Level")).to_have_value("2")
+    page.reload()  # and after a reload, the game on the board keeps its own level
+    site.wait_ready()
+    expect(page.get_by_label("Level")).to_have_value("2")
+    site.watch.assert_clean()

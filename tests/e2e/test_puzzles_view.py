@@ -359,3 +359,23 @@ def test_on_a_phone_the_board_stands_still_from_one_puzzle_to_the_next(arrive):
     assert len(set(tops)) == 1, tops
     site.page.screenshot(path="/tmp/ks-puzzle-long-title-phone.png")
     site.watch.assert_clean()
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_bad_puzzle_link_says_so_and_lists_the_puzzles_of_its_game(arrive, phone):
+    """A link to a puzzle there is none of (a mistyped number, a newer site's puzzle), opened on
+    arrival: the page says so in plain words and lists the puzzles of the game the link names."""
+    site = arrive("first", "#puzzle=three-crowns-99999", phone=phone)
+    view = site.page.locator(VIEW)
+    expect(view.locator(".messages")).to_contain_text('There is no puzzle called "three-crowns-99999". Choose one from the list.')
+    state_is(site, "list")
+    own = listed("three-crowns")
+    expect(view.locator(".puzzle-list li")).to_have_count(len(own))
+    links = view.locator(".puzzle-list li a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert sorted(links) == sorted(f"#puzzle={q.id}" for q in own)  # the game's own puzzles
+    assert site.page.url.endswith("#puzzles=three-crowns")  # a reload shows the list, not the message again
+    site.page.screenshot(path=str(SHOTS / f"ks-bad-puzzle-link-{'phone' if phone else 'desktop'}.png"))
+    press(site, view.locator(".puzzle-list li a").first)  # and one of them opens
+    p = shown_puzzle(site)
+    assert p.game == "three-crowns"
+    site.watch.assert_clean()

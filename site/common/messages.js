@@ -1,8 +1,8 @@
 // Messages to the person, in the page's message area: errors (role=alert) and notes (role=status).
 // A message may carry a text to copy out (damaged saved data), shown in a read-only box. A note
 // ("downloaded", "deleted, Undo") is about the last thing done: it goes when the next message comes,
-// or after a while (longer with an Undo; never while the pointer or the focus is on it). An error
-// stays until it is dismissed.
+// or after a while (longer with an Undo; never while the pointer or the focus is on it). An error,
+// and a note with a text to copy, stay until dismissed.
 
 // Each view has its own message area: messages go to the one in view.
 const area = () => [...document.querySelectorAll(".messages")].find((el) => !el.closest("[hidden]")) ?? document.getElementById("messages");
@@ -12,7 +12,8 @@ const area = () => [...document.querySelectorAll(".messages")].find((el) => !el.
  * `action` ({label, run}) adds a button that runs once and closes the message (an Undo).
  */
 export function showMessage(text, { kind = "error", details = null, action = null } = {}) {
-  for (const old of area().querySelectorAll(".message.note")) old.remove();
+  // A note with a text to copy (a saved game this page cannot replay) stays: the text is the person's.
+  for (const old of area().querySelectorAll(".message.note")) if (!old.querySelector("details")) old.remove();
   // The same error again (the same bad link opened twice) is said once, as the latest.
   for (const old of area().querySelectorAll(".message.error")) if (old.firstChild.textContent === text && !old.querySelector("details, .action")) old.remove();
   const box = document.createElement("div");

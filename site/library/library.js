@@ -71,7 +71,7 @@ function openEntry(entry) {
   return act(async () => {
     if (await openFirst([continuing("That saved game", entry)])) return;
     // This version cannot replay it (a newer site's moves or rules): its text, to keep elsewhere.
-    showMessage("It stays in Your games as it is; its saved text is below, to copy.", { kind: "note", details: { label: "The saved game", text: JSON.stringify(entry) } });
+    showMessage("That saved game stays in Your games as it is; its saved text is below, to copy.", { kind: "note", details: { label: "The saved game", text: JSON.stringify(entry) } });
   });
 }
 
@@ -94,7 +94,7 @@ function removeEntry(entry) {
           if (now.entry) app.library.entries.set(entry.id, now.entry);
           showMessage("That game was saved again in another tab after it was deleted here: Your games has it as it is now.", { kind: "note" });
         } else if (storage.restoreEntry(entry.id, text)) app.library.entries.set(entry.id, entry);
-        else showMessage("It could not be put back: the browser's storage is full. Its text is below, to copy.", { details: { label: "The text", text } });
+        else showMessage("The deleted game could not be put back: the browser's storage is full. Its text is below, to copy.", { details: { label: "The text", text } });
         renderLibraryIfShown();
       },
     },
@@ -111,7 +111,7 @@ function removeText(item) {
     action: {
       label: "Undo",
       run: () => {
-        if (!storage.restoreText(item.key, text)) showMessage("It could not be put back: the browser's storage is full. Its text is below, to copy.", { details: { label: "The text", text } });
+        if (!storage.restoreText(item.key, text)) showMessage("The deleted text could not be put back: the browser's storage is full. It is below, to copy.", { details: { label: "The text", text } });
         renderLibraryIfShown();
       },
     },

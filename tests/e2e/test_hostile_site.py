@@ -247,7 +247,7 @@ def test_a_saved_game_this_version_cannot_replay_is_offered_to_copy(arrive, phon
     failure = said.locator(".message.error p")
     expect(failure).to_have_text("That saved game could not be opened: illegal move 'c6-d9': it is not a legal move here")  # no position string
     offer = said.locator(".message", has_text="its saved text is below, to copy")
-    expect(offer).to_contain_text("It stays in Your games as it is")
+    expect(offer).to_contain_text("That saved game stays in Your games as it is")
     plain_words(site)
     press(offer.locator("summary"))
     assert json.loads(offer.get_by_role("textbox").input_value())["record"]["moves"] == ["K@c8", "K@f1", "c6-d9"]

@@ -509,7 +509,7 @@ def test_undo_of_a_delete_never_overwrites_a_game_saved_again_in_another_tab(new
     assert fill_storage(first.page)
     first.page.locator("#library-messages .message", has_text="Deleted the Lilypad game").get_by_role("button", name="Undo").click()
     refused = said.locator(".message.error")
-    expect(refused).to_contain_text("It could not be put back: the browser's storage is full. Its text is below, to copy.")
+    expect(refused).to_contain_text("The deleted game could not be put back: the browser's storage is full. Its text is below, to copy.")
     refused.locator("summary").click()
     text = json.loads(refused.get_by_role("textbox", name="The text").input_value())
     assert text["record"]["moves"] == ["K@c8", "K@f1"]

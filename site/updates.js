@@ -44,8 +44,8 @@ function whenPlayable() {
  * A short note in the page's corner (the update offer, the note that the site works offline): `text`,
  * an optional `action` button ({text, run(button)}), and × to put it away ("Not now" unless
  * `dismiss` names it otherwise). Shown once: a note whose `id` is on the page already is left as it
- * is. `quiet`: on a phone it waits at the page's end instead of over it (style.css), so it covers
- * no button nor the board.
+ * is. `quiet`: it waits at the page's end, in the flow, instead of over the page (style.css): it
+ * covers no button nor the board, on a phone or a desktop.
  */
 function cornerNote({ id, text, action = null, dismiss = "Not now", quiet = false }) {
   if (document.getElementById(id)) return;

@@ -294,12 +294,14 @@ export function renderControls() {
   $("load-button").disabled = !idle;
   for (const b of $("games").children) b.disabled = !idle;
   html.toggleAttribute("data-busy", app.busy);
+  // Before the game is open (Python not ready yet), taps are kept for it (onEarlyTaps), and no
+  // move is offered: the moves a drawing was made with may not be the game's.
+  const early = (!app.ready || !app.state) && html.dataset.engine !== "failed";
   board.set({
     movable: {
-      moves: app.state?.moves ?? [],
+      moves: early ? [] : (app.state?.moves ?? []),
       enabled: idle && !finishedHere() && humanToMove(),
-      // Before the game is open (Python not ready yet), taps are kept for it (onEarlyTaps).
-      early: (!app.ready || !app.state) && html.dataset.engine !== "failed",
+      early,
     },
   });
   for (const listener of controlListeners) listener();

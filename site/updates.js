@@ -11,11 +11,16 @@
 //
 // takeover.js reloads this page (and every other page of the site) when a new version takes over.
 //
+// The visit that first stores the site says so once it is stored: "Kings & Soldiers now works offline".
+//
 // Registration waits until the game is playable (html[data-engine=ready]): the service worker's
 // first download of the whole site must not compete with the page's own start.
 
 import { showMessage } from "./common/messages.js";
+import { createStorage } from "./common/storage.js";
 import { reloadedOntoNewVersion } from "./common/takeover.js";
+
+const OFFLINE_TOLD = "offline-told"; // storage: when the person was told the site works offline
 
 const html = document.documentElement;
 
@@ -35,28 +40,67 @@ function whenPlayable() {
   });
 }
 
-/** Show the offer once; its button makes `waiting` take over, then the page reloads. */
-function offer(waiting) {
-  if (document.getElementById("update-offer")) return;
+/**
+ * A short note in the page's corner (the update offer, the note that the site works offline): `text`,
+ * an optional `action` button ({text, run(button)}), and × to put it away ("Not now" unless
+ * `dismiss` names it otherwise). Shown once: a note whose `id` is on the page already is left as it
+ * is. `quiet`: it waits at the page's end, in the flow, instead of over the page (style.css): it
+ * covers no button nor the board, on a phone or a desktop.
+ */
+function cornerNote({ id, text, action = null, dismiss = "Not now", quiet = false }) {
+  if (document.getElementById(id)) return;
   const box = document.createElement("div");
-  box.id = "update-offer";
-  box.className = "update-offer";
+  box.id = id;
+  box.className = `corner-note${quiet ? " quiet" : ""}`;
   box.setAttribute("role", "status");
-  const text = document.createElement("span");
-  text.textContent = "A new version is ready.";
-  const button = document.createElement("button");
-  button.type = "button";
-  button.textContent = "Reload to update";
-  button.addEventListener("click", () => {
-    button.disabled = true;
-    waiting.postMessage({ type: "SKIP_WAITING" }); // Workbox's generated worker listens for it
+  const words = document.createElement("span");
+  words.textContent = text;
+  box.append(words);
+  if (action) {
+    const button = Object.assign(document.createElement("button"), { type: "button", textContent: action.text });
+    button.addEventListener("click", () => action.run(button));
+    box.append(button);
+  }
+  const later = Object.assign(document.createElement("button"), { type: "button", className: "dismiss", textContent: "×" });
+  later.setAttribute("aria-label", dismiss);
+  later.addEventListener("click", () => box.remove());
+  box.append(later);
+  document.body.append(box);
+}
+
+/** Offer the new version once; its button makes `waiting` take over, then the page reloads. */
+function offer(waiting) {
+  cornerNote({
+    id: "update-offer",
+    text: "A new version is ready.",
+    action: {
+      text: "Reload to update",
+      run: (button) => {
+        button.disabled = true;
+        waiting.postMessage({ type: "SKIP_WAITING" }); // Workbox's generated worker listens for it
+      },
+    },
   });
   // Not now: the offer goes until the next visit (the new version waits; nothing changes meanwhile).
-  const later = Object.assign(document.createElement("button"), { type: "button", className: "dismiss", textContent: "×" });
-  later.setAttribute("aria-label", "Not now");
-  later.addEventListener("click", () => box.remove());
-  box.append(text, button, later);
-  document.body.append(box);
+}
+
+/**
+ * The visit that stored the site: once its service worker has every file and takes the page over
+ * (a page that loaded with none in control), the person is told, once per browser (kept in
+ * storage; where storage fails, once per page).
+ */
+function tellWhenOffline() {
+  const storage = createStorage();
+  if (navigator.serviceWorker.controller) return; // stored on an earlier visit
+  navigator.serviceWorker.addEventListener(
+    "controllerchange",
+    () => {
+      if (storage.readSetting(OFFLINE_TOLD)) return;
+      storage.writeSetting(OFFLINE_TOLD, new Date().toISOString());
+      cornerNote({ id: "offline-note", text: "Kings & Soldiers now works offline: this browser keeps the whole site.", dismiss: "Close", quiet: true });
+    },
+    { once: true },
+  );
 }
 
 async function register(retry = true) {
@@ -90,5 +134,6 @@ async function register(retry = true) {
 }
 
 if ("serviceWorker" in navigator) {
+  tellWhenOffline();
   register().catch((error) => console.warn("offline use is not available:", error?.message ?? error));
 }

@@ -3,7 +3,7 @@
 // keeps no rules: pathinput.js matches clicks against the moves it was given.
 
 import { click, follow } from "./pathinput.js";
-import { common, commonChanges } from "./board-state.js";
+import { common, commonChanges, interactive } from "./board-state.js";
 import { render } from "./board-render.js";
 
 /** The user clicked (or dropped a piece on, or pressed Enter on) `square`. */
@@ -53,4 +53,49 @@ export function unselect(state) {
 // reported, and nothing is selected or moved here.
 export function editSquare(state, square, button) {
   if (!state.cfg.static && square && button <= 0) state.cfg.events.square(square);
+}
+
+// Taps before the moves are known (movable.early: the game is drawn, its engine not ready yet): a
+// tap on a piece selects it as drawn, the next taps extend the path, a second tap on the lone piece
+// drops it. Nothing is decided here: the taps are played through act() once the moves come (replay).
+const EARLY_TAPS = 12;
+
+/** A tap (or Enter) on `square` while the moves are on their way. */
+export function earlyTap(state, square) {
+  const { early, pieceEls } = state;
+  if (!square || !state.grid.has(square)) {
+    early.length = 0;
+  } else if (!early.length) {
+    if (pieceEls.has(square)) early.push(square); // a move starts on a piece (or is a drop: a tap on it)
+  } else if (early.length === 1 && early[0] === square) {
+    early.length = 0;
+  } else if (early.length < EARLY_TAPS) {
+    early.push(square);
+  }
+  state.selection = [...early];
+  render(state);
+  if (early.length) announce(state, `${early.join(" to ")} selected; the game is still starting.`);
+  state.cfg.events.early?.({ squares: [...early] });
+}
+
+/**
+ * The moves have come: the taps kept meanwhile are played as if made now (a selection shown, or a
+ * move played when it is legal). Told through events.early: {squares: [], played} afterwards, with
+ * `played` false when they made no move or selection (not a move here, or not the person's turn).
+ */
+export function replayEarly(state) {
+  const taps = state.early.splice(0);
+  if (!taps.length) return;
+  let played = false;
+  if (interactive(state)) {
+    state.selection = [];
+    for (const square of taps) {
+      act(state, square);
+      if (state.hold) {
+        played = true; // a move was entered: later taps were for another turn
+        break;
+      }
+    }
+  }
+  state.cfg.events.early?.({ squares: [], played: played || state.selection.length > 0 });
 }

@@ -2,10 +2,10 @@
 // selects, drags and drops pieces and points at squares; the keyboard moves a cursor over the
 // squares and enters moves with it. What a click on a square does is board-ctrl.js's.
 
-import { act, announce, editSquare, unselect } from "./board-ctrl.js";
+import { act, announce, earlyTap, editSquare, unselect } from "./board-ctrl.js";
 import { place } from "./board-pieces.js";
 import { render } from "./board-render.js";
-import { describe, interactive } from "./board-state.js";
+import { describe, interactive, waiting } from "./board-state.js";
 import { follow } from "./pathinput.js";
 
 export function bindEvents(state) {
@@ -32,7 +32,11 @@ export function bindEvents(state) {
 function pointerDown(state, event) {
   state.keyboard = false;
   if (state.cfg.events.square) return editSquare(state, event.target.dataset?.square, event.button);
-  if (!interactive(state) || event.button > 0) return;
+  if (event.button > 0) return;
+  if (!interactive(state)) {
+    if (waiting(state)) earlyTap(state, event.target.dataset?.square ?? null);
+    return;
+  }
   const square = event.target.dataset?.square ?? null;
   if (!square) return unselect(state);
   const reselect = state.selection.length === 1 && state.selection[0] === square;
@@ -113,6 +117,8 @@ function keyDown(state, event) {
     editSquare(state, state.cursor, 0);
   } else if (enter && interactive(state)) {
     act(state, state.cursor);
+  } else if (enter && waiting(state)) {
+    earlyTap(state, state.cursor);
   } else if (event.key === "Escape") {
     unselect(state);
   } else return;

@@ -35,11 +35,15 @@ export function createState(dom) {
     drag: null, // {square, id, x, y, active, reselect}: a piece held by the pointer
     hover: null, // the square under the pointer, to preview what moving there removes
     pieceEls: new Map(), // square -> <g class="piece">
+    early: [], // squares tapped while the moves were on their way (movable.early): played once they come
   };
 }
 
 /** The user may enter a move now (not a diagram, moves enabled, none waiting for its answer). */
 export const interactive = (state) => !state.cfg.static && state.cfg.movable.enabled && !state.hold;
+
+/** The moves are on their way (movable.early: a game drawn before its engine answers): taps are kept. */
+export const waiting = (state) => !state.cfg.static && !state.cfg.movable.enabled && Boolean(state.cfg.movable.early) && Boolean(state.cfg.geometry);
 
 export function center(state, square) {
   const { col, row } = state.grid.get(square);

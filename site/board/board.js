@@ -12,10 +12,10 @@
 //     labels: {f3: "1"},           // diagram labels ([1], [2]) drawn on squares
 //     arrows: [["g4", "f3"]],      // diagram arrows, from square to square
 //     highlights: ["d4"],          // diagram highlighted squares
-//     movable: {moves: [{text, path}], enabled: true},
+//     movable: {moves: [{text, path}], enabled: true, early: false}, // early: moves on their way, taps kept (board-ctrl.js)
 //     static: false,               // a diagram: no interaction at all
 //     label: "Lilypad board",
-//     events: {move(candidates), select({selection, next, canStop, piece, effects}), square(name)},
+//     events: {move(candidates), select({selection, next, canStop, piece, effects}), square(name), early({squares, played})},
 //   });
 //   board.set({position, lastMove, animate: true});  // animate: true, or {path} to move a piece along it
 //
@@ -28,7 +28,7 @@
 // pointer and the keyboard). This file builds the view, applies set() and is the API.
 
 import { BOARD_CSS } from "./board-style.js";
-import { unselect } from "./board-ctrl.js";
+import { replayEarly, unselect } from "./board-ctrl.js";
 import { bindEvents } from "./board-events.js";
 import { place, sync } from "./board-pieces.js";
 import { render } from "./board-render.js";
@@ -53,6 +53,7 @@ export function createBoard(host, initial) {
     if ("geometry" in changes && changes.geometry !== cfg.geometry) {
       for (const g of pieceEls.values()) g.remove(); // another board: nothing carries over
       pieceEls.clear();
+      state.early = []; // taps on the board drawn before were not for this one
     }
     Object.assign(cfg, changes);
     dom.svg.setAttribute("aria-label", cfg.label);
@@ -65,7 +66,11 @@ export function createBoard(host, initial) {
       state.selection = [];
       state.hold = null;
     }
+    const early = state.early.length > 0;
+    if (early && cfg.movable.early && !cfg.movable.enabled) state.selection = [...state.early]; // still waiting: still shown
     render(state);
+    // The wait is over: the taps kept meanwhile are played once whoever set this is done drawing.
+    if (early && !cfg.movable.early) setTimeout(() => state.early.length && !state.cfg.movable.early && replayEarly(state));
   }
 
   set(initial);

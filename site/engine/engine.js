@@ -51,7 +51,7 @@ function createEngine(first = null, makeWorker = newWorker) {
   let nextSearch = 1;
   const openings = createOpenings(); // the answers prepared at build time, for a first visit (prepared.js)
   let worker = null;
-  let stage = "Starting";
+  let stage = "Downloading Python"; // the worker's own first word: its script and the runtime are on their way
   let failure = null;
   let started = false;
   let settle = null;
@@ -156,7 +156,7 @@ function createEngine(first = null, makeWorker = newWorker) {
     worker = next;
     started = false;
     startedFrom = null;
-    stage = "Starting";
+    stage = "Downloading Python";
     if (!again) {
       ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
       ready.catch(() => {}); // callers see the failure through ready or call()

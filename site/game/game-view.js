@@ -27,8 +27,20 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, pieceSheet];
 
 export const board = createBoard($("board"), {
   orientation: app.orientation,
-  events: { move: (candidates) => intents.move(candidates), select: onBoardSelect },
+  events: { move: (candidates) => intents.move(candidates), select: onBoardSelect, early: onEarlyTaps },
 });
+
+// Taps on the board before the game can be played (a returning visit's board is drawn from the save
+// while Python is restored): the board keeps them and plays them once the moves come; meanwhile
+// the person is told, in the box under the turn line (of fixed height: nothing moves).
+function onEarlyTaps({ squares, played }) {
+  if (played) return; // the board shows the selection, or the move is on its way
+  let text = "";
+  if (squares.length === 1) text = "The game is still starting: this piece's moves show in a moment.";
+  else if (squares.length) text = "The game is still starting: your move is played in a moment, if it is legal.";
+  else if (played === false && html.dataset.engine !== "failed") text = "The game is ready now, but what you tapped before was not a move here.";
+  $("hint").textContent = text;
+}
 
 // A piece drawn outside the board, coloured as its side's pieces are.
 const swatch = (index, side, glyph, letter) =>
@@ -282,10 +294,14 @@ export function renderControls() {
   $("load-button").disabled = !idle;
   for (const b of $("games").children) b.disabled = !idle;
   html.toggleAttribute("data-busy", app.busy);
+  // Before the game is open (Python not ready yet), taps are kept for it (onEarlyTaps), and no
+  // move is offered: the moves a drawing was made with may not be the game's.
+  const early = (!app.ready || !app.state) && html.dataset.engine !== "failed";
   board.set({
     movable: {
-      moves: app.state?.moves ?? [],
+      moves: early ? [] : (app.state?.moves ?? []),
       enabled: idle && !finishedHere() && humanToMove(),
+      early,
     },
   });
   for (const listener of controlListeners) listener();

@@ -20,6 +20,15 @@ async function load({ s, engine }) {
   return s.puzzles;
 }
 
+/**
+ * What the view says while the puzzles load: they come from Python, so before it is ready (a first
+ * visit downloads it) the words say so, with the engine's stage ("Downloading Python").
+ */
+export function loadingText(engine) {
+  if (engine.startedFrom) return "Loading the puzzles…";
+  return `The puzzles open as soon as the game engine is ready: it judges every move, in Python, in your browser. ${engine.stage}…`;
+}
+
 /** Show what `params` (readPuzzleHash's) asks, once the puzzles are loaded; `changed` reopens the hash shown. */
 export async function show(ctrl, params, hash, changed) {
   const { s, ui } = ctrl;
@@ -28,6 +37,7 @@ export async function show(ctrl, params, hash, changed) {
   ui.messages.replaceChildren();
   try {
     ui.loading.hidden = Boolean(s.puzzles);
+    if (!s.puzzles) ui.loading.textContent = loadingText(ctrl.engine);
     await load(ctrl);
   } catch (error) {
     ui.loading.textContent = `The puzzles could not be loaded: ${describeError(error)}`;

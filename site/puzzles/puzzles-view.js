@@ -63,7 +63,8 @@ export function buildPuzzlesPage(element, on) {
   };
   const modes = make("div", { className: "puzzle-modes" }, button("Rated puzzle", on.rated, "primary"), button("Streak", on.streak), ui.daily);
   const me = labelled(make("section", { className: "puzzle-me" }, make("div", {}, ui.ratingText, modes), ui.chart), "Your puzzle progress");
-  ui.listSection = make("section", { className: "puzzle-index" }, me, ui.tabs, ui.themes, ui.summary, ui.list);
+  // Shown once the puzzles are loaded (showList): its buttons need them.
+  ui.listSection = make("section", { className: "puzzle-index", hidden: true }, me, ui.tabs, ui.themes, ui.summary, ui.list);
   const actions = make("div", { className: "puzzle-actions" }, ui.retry, ui.hint, ui.next, button("All puzzles", on.toList));
   const { which, task, status, outcome, hintText, line } = ui;
   // The buttons under the task, above what a move brings: on a phone they stay on the first screen

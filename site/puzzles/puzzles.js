@@ -12,7 +12,7 @@
 
 import { createBoard } from "../board/board.js";
 import { describeError, showMessage } from "../common/messages.js";
-import { openNext, openRated, show, showList } from "./puzzles-ctrl.js";
+import { loadingText, openNext, openRated, show, showList } from "./puzzles-ctrl.js";
 import { onMove, showHint, takeBack } from "./puzzle-play.js";
 import { createPuzzlesState } from "./puzzles-state.js";
 import { buildPuzzlesPage, renderProgress, setPhase } from "./puzzles-view.js";
@@ -44,6 +44,11 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
     toList: () => s.current && go(`#puzzles=${s.current.puzzle.game}`),
   });
   ctrl.board = createBoard(ctrl.ui.boardHost, { label: "Puzzle board", events: { move: (candidates) => onMove(ctrl, candidates) } });
+
+  // While Python loads, the waiting words follow its stages (puzzles-ctrl.js's loadingText).
+  engine.onProgress(() => {
+    if (!s.puzzles && !ctrl.ui.loading.hidden) ctrl.ui.loading.textContent = loadingText(engine);
+  });
 
   // Another tab solved or tried a puzzle: the list and the rating shown follow.
   s.progress.onChanged(() => {

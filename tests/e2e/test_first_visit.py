@@ -193,12 +193,15 @@ def test_a_damaged_or_missing_prepared_file_waits_for_python(new_site, site_url,
     expect(page.locator("#board .piece[data-square]")).not_to_have_count(0)  # the board is drawn at once
     page.wait_for_timeout(2000)
     assert page.evaluate("document.documentElement.dataset.engine") == "loading"
-    site.click("b1")  # nothing can be moved: no legal move is known yet
+    site.click("b1")  # kept, but nothing can be moved: no legal move is known yet
+    assert site.selected() == {"b1"}
     assert site.dests() == set()
     release(site, held)
     site.page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=SLOW_MS)
     site.wait_idle()
-    site.play("b1-a3", ["b1", "a3"])
+    expect(page.locator("#board .dest").first).to_be_attached()  # the tap, played once Python is ready
+    assert site.selected() == {"b1"}
+    site.play("b1-a3", ["a3"])
     assert_board_follows_the_rules(site, "lion")
 
 

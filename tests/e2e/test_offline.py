@@ -589,3 +589,38 @@ def test_offline_any_query_string_opens_the_page(visited):
         site.page.context.set_offline(False)
     site.open("#game=lilypad")  # as the module's other tests left it
     site.watch.assert_clean()
+
+
+def test_a_first_visit_says_once_that_the_site_now_works_offline(new_site):
+    """On a phone: once the service worker has stored the site, a note says so; it covers neither
+    the board nor any button or link (it waits at the page's end), it can be put away, and a
+    returning visit does not show it again."""
+    from conftest import PHONE
+
+    site = new_site(**PHONE)
+    site.open()
+    page = site.page
+    note = page.locator("#offline-note")
+    expect(note).to_be_hidden()  # not before the site is stored
+    poll(lambda: controlled(site), what="the service worker")
+    expect(note).to_have_text("Kings & Soldiers now works offline: this browser keeps the whole site.×")
+    box = note.bounding_box()
+    covered = page.locator("#board, button:visible, a:visible, select:visible").evaluate_all(
+        """(els, n) => els.filter((e) => !e.closest("#offline-note"))
+             .map((e) => [e.id || e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
+             .filter(([, r]) => r.width && r.height && r.left < n.x + n.width && n.x < r.right && r.top < n.y + n.height && n.y < r.bottom)
+             .map(([name]) => name)""",
+        box,
+    )
+    assert covered == [], f"the note covers {covered}"
+    note.scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/offline-note-phone.png")
+    note.get_by_role("button", name="Close").tap()
+    expect(note).to_have_count(0)
+    assert page.evaluate("localStorage.getItem('kings-and-soldiers/offline-told')")
+
+    page.reload()  # a returning visit: stored before, told before
+    site.wait_ready()
+    page.wait_for_timeout(1000)
+    expect(note).to_have_count(0)
+    site.watch.assert_clean()

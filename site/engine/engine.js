@@ -258,9 +258,9 @@ function createEngine(first = null, makeWorker = newWorker) {
       if (failure) return Promise.reject(failure);
       if (!started && mayBePrepared(request)) {
         // Another game chosen on a first visit: its opening's answers are loaded first (not Python awaited).
-        const loaded = firstVisit() && !openings.loaded(request.game) ? openings.load(request.game) : null;
-        return Promise.resolve(loaded)
-          .then(() => openings.answer(request))
+        if (firstVisit()) openings.load(request.game);
+        return openings
+          .answer(request)
           .then((answer) => (answer ? checked(request, answer) : this.ask(request)));
       }
       return this.ask(request);

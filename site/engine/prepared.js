@@ -135,6 +135,9 @@ export function createOpenings(fetchPart = fetchPrepared) {
     },
     async answer(request) {
       if (!mayBePrepared(request)) return null;
+      // Its first part read, if it is on its way (a question can come while it downloads: a game
+      // chosen just as its opening was asked for; the rest may arrive before it).
+      await loading.get(request.game);
       const found = preparedAnswer(known.get(request.game), request);
       if (found) {
         if (request.op === "play") void readRest(request.game); // the first move played reads the rest, for the second

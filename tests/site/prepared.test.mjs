@@ -124,3 +124,20 @@ test("openings: the first part answers the first moves; the rest is read only on
   assert.equal(await createOpenings(async () => null).load("lion"), false); // none: every question waits for Python
 });
 
+
+test("openings: a question asked while the first part still downloads waits for it, though the rest came first", async () => {
+  const first = { ...answers, states: { "[]": state([]) } };
+  const rest = { ...answers, states: { '["K@c8"]': state(["K@c8"]) }, replies: {} };
+  let sendFirst;
+  const firstSent = new Promise((resolve) => (sendFirst = resolve));
+  const fetchPart = async (game, part) => {
+    if (!part) await firstSent; // the small first part is slower than the rest this time
+    return new TextEncoder().encode(fileOf(JSON.stringify(part ? rest : first)));
+  };
+  const openings = createOpenings(fetchPart);
+  void openings.load("lilypad"); // asked for (a game chosen), not awaited
+  const asked = openings.answer({ op: "state", game: "lilypad", moves: [] });
+  await new Promise((resolve) => setTimeout(resolve, 20)); // the rest is read meanwhile
+  sendFirst();
+  assert.deepEqual((await asked).history, []); // before the fix: null, and the page waited for Python
+});

@@ -117,6 +117,7 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
     start = board_after(p, [])
     assert site.pieces(BOARD) == start
     expect(site.button("Hint")).to_be_hidden()  # no hint before a try
+    expect(site.page.locator(f"{VIEW} .puzzle-status")).to_have_text("Your first try counts for your rating.")
 
     # A wrong move: said wrong, the escape played out and drawn, then taken back.
     wrong, escape = wrong_move_with_escape(p)
@@ -184,6 +185,7 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
     # Tried again, solved at once: not rated again (only a first try is), and no change shown.
     site.page.locator(f"{VIEW} .puzzle-list li[data-puzzle='{p.id}'] a").click()
     state_is(site, "ready", 0)
+    expect(status).to_have_text("You have solved this one before: it is not rated again.")
     solve(site, p)
     expect(status).to_contain_text("Solved!")
     expect(site.page.locator(f"{VIEW} .puzzle-outcome")).to_have_text("Not rated: only your first try of a puzzle counts for your rating.")

@@ -32,6 +32,7 @@ import {
 import { editorHash, readEditorHash } from "./editor/editor-state.js";
 import { importDroppedFiles, tellUnreadable } from "./library/library-early.js";
 import { analysisHash, isAnalysisHash, linkHash, readLink } from "./common/links.js";
+import { keepFocusOnControls } from "./common/focus.js";
 import { describeError, showMessage } from "./common/messages.js";
 import { readPuzzleHash } from "./puzzles/puzzle-data.js";
 import { createRouter, lazyView } from "./common/router.js";
@@ -147,6 +148,7 @@ async function boot() {
   engine.onProgress(showLoading);
   engine.onLost((error) => void resumeAfterRestart(error, failed));
   wireGameControls();
+  keepFocusOnControls(); // every view's controls: the focus never drops to the page (common/focus.js)
   wireFriendGames();
   addEventListener("hashchange", onHashChange);
   addEventListener("popstate", route);

@@ -4,6 +4,8 @@
 // or after a while (longer with an Undo; never while the pointer or the focus is on it). An error,
 // and a note with a text to copy, stay until dismissed.
 
+import { returnFocusFrom } from "./focus.js";
+
 // Each view has its own message area: messages go to the one in view.
 const area = () => [...document.querySelectorAll(".messages")].find((el) => !el.closest("[hidden]")) ?? document.getElementById("messages");
 
@@ -50,6 +52,7 @@ export function showMessage(text, { kind = "error", details = null, action = nul
     box.append(more);
   }
   area().append(box);
+  returnFocusFrom(box); // its Undo or × used, the focus goes back to what it is about (common/focus.js)
   if (kind === "note" && !details) fadeLater(box, action ? NOTE_WITH_ACTION_MS : NOTE_MS);
   return box;
 }

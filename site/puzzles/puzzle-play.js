@@ -115,6 +115,7 @@ export async function showHint(ctrl) {
   if (c !== s.current || c.wrong) return;
   const move = c.state.moves.find((m) => m.text === c.hint);
   if (!move) return;
+  c.hinted = true;
   board.set({ arrows: moveArrows(move.path).arrows });
   ui.hintText.textContent = `Hint: ${c.hint}, from ${move.path[0]} to ${move.path.at(-1)} (the arrow).`;
   ui.hintText.hidden = false;
@@ -127,17 +128,26 @@ function solve(ctrl, state) {
   s.progress.addSolved([c.puzzle.id]);
   countFirstTry(ctrl, true);
   const reason = typeof state.resultReason === "string" ? state.resultReason : `${sideName(c.info, state.result)} wins.`;
-  ui.status.textContent = `Solved! ${reason}`;
+  // Solved after a wrong move (and maybe the hint) is no first-try solve: said so, not cheered.
+  const after = c.hinted ? "a mistake and a hint" : "a mistake";
+  const missed = c.tries > 0 ? `Solved, after ${after}${c.rated ? ": counted as a miss for your rating" : ""}.` : "Solved!";
+  ui.status.textContent = `${missed} ${reason}`;
+  ctrl.element.dataset.firstTry = c.tries > 0 ? "missed" : "solved";
+  if (!c.rated && !ui.outcome.textContent) ui.outcome.textContent = NOT_RATED;
   setPhase(ctrl, "solved");
   ui.next.focus({ preventScroll: true });
 }
 
+const NOT_RATED = "Not rated: only your first try of a puzzle counts for your rating.";
+
 // Keep the first try of the puzzle in play (solved without a miss, or missed), and say what it did
-// to the rating and the streak.
+// to the rating and the streak. Only a puzzle's first try ever, in any mode, moves the rating
+// (puzzle-progress.js's ratingHistory): a puzzle tried before says it is not rated, with no change.
 function countFirstTry({ s, ui, element, now }, ok) {
   const c = s.current;
   if (!c || c.counted) return;
   c.counted = true;
+  c.rated = !s.attempts().some((a) => a.id === c.puzzle.id);
   const before = s.rating();
   const attempt = {
     id: c.puzzle.id,
@@ -154,7 +164,8 @@ function countFirstTry({ s, ui, element, now }, ok) {
   const after = s.rating();
   element.dataset.rating = String(Math.round(after));
   const change = Math.round(after) - Math.round(before);
-  let text = `Your rating: ${Math.round(after)} (${change >= 0 ? "+" : "−"}${Math.abs(change)}).`;
+  const sign = `${change >= 0 ? "+" : "−"}${Math.abs(change)}`;
+  let text = !c.rated ? NOT_RATED : ok ? `Your rating: ${Math.round(after)} (${sign}).` : `Your rating: ${Math.round(after)} (${sign}): a wrong move counts as a miss, even if you solve the puzzle after it.`;
   if (c.mode === "streak") {
     const streak = s.streak();
     text += streak.over ? ` Streak over: ${plural(streak.count, "puzzle")} solved in a row.` : ` Streak: ${streak.count} in a row.`;

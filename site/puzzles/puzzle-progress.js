@@ -7,7 +7,7 @@ import { START, update } from "./glicko2.js";
 
 /** A puzzle's rating deviation, as an opponent: its rating is measured, not played in. */
 export const PUZZLE_RD = 80;
-/** The modes an attempt is made in. */
+/** The modes an attempt is made in: "rated" is every puzzle opened on its own (the list, a link, Rated puzzle). */
 export const MODES = ["rated", "streak", "daily"];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -153,6 +153,8 @@ async function openPuzzle(ctrl, id, { mode = "rated", day = null } = {}) {
   });
   renderTask(ctrl, puzzle, info, state.turn);
   showPosition(ctrl, state);
-  ui.status.textContent = s.solved().has(puzzle.id) ? "You have solved this one before." : "";
+  // Whichever way it was opened, a puzzle's first try is rated (puzzle-progress.js's ratingHistory): said before the first move.
+  const tried = s.solved().has(puzzle.id) ? "solved" : s.attempts().some((a) => a.id === puzzle.id) ? "tried" : null;
+  ui.status.textContent = tried ? `You have ${tried} this one before: it is not rated again.` : "Your first try counts for your rating.";
   setPhase(ctrl, "ready");
 }

@@ -23,7 +23,7 @@ export function createPuzzlesState({ storage, now }) {
     shownGame: null, // the game whose list was shown last
     theme: null, // the theme the list shows (null: all; TRY_AGAIN: the puzzles to try again)
     run: null, // the streak in play: its number
-    current: null, // the puzzle in play: {puzzle, info, moves, state, hint, tries, wrong, solved, mode, day, counted}
+    current: null, // the puzzle in play: {puzzle, info, moves, state, hint, tries, wrong, solved, mode, day, counted, rated, hinted}
     session: 0, // bumped on every open: answers for a puzzle no longer shown are dropped
 
     /** The progress kept: solved puzzles and attempts (checked against the puzzles there are). */

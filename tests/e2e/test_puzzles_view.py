@@ -70,6 +70,12 @@ def arrows(site: Site) -> list[tuple[str, str]]:
     return [tuple(a) for a in site.page.locator(f"{BOARD} .arrow").evaluate_all("els => els.map(e => [e.dataset.from, e.dataset.to])")]
 
 
+def newcomer_rating() -> int:
+    """A first visit's rating: the middle puzzle's of the standard rules (puzzle-progress.js's newcomer)."""
+    standard = sorted(q.rating for q in pygame_rules.puzzles() if q.variant is None)
+    return standard[(len(standard) - 1) // 2]
+
+
 def wrong_move_with_escape(p) -> tuple[str, str]:
     """A first move that does not win in time, and the defence the site shows escaping it."""
     start = p.load()
@@ -111,6 +117,7 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
     start = board_after(p, [])
     assert site.pieces(BOARD) == start
     expect(site.button("Hint")).to_be_hidden()  # no hint before a try
+    expect(site.page.locator(f"{VIEW} .puzzle-status")).to_have_text("Your first try counts for your rating.")
 
     # A wrong move: said wrong, the escape played out and drawn, then taken back.
     wrong, escape = wrong_move_with_escape(p)
@@ -123,6 +130,12 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
     assert arrows(site) == list(zip(escape_path, escape_path[1:]))
     assert site.pieces(BOARD) == board_after(p, [wrong, escape])
     assert site.squares_of(f"{BOARD} .highlight") == set(paths(p, [])[wrong])  # the wrong move, shaded
+    # A first try: the miss counts for the rating at once, and the page says why.
+    outcome = site.page.locator(f"{VIEW} .puzzle-outcome")
+    expect(outcome).to_contain_text("a wrong move counts as a miss, even if you solve the puzzle after it")
+    missed = rating_shown(site)
+    assert missed < newcomer_rating()
+    expect(outcome).to_contain_text(f"Your rating: {missed} (−{newcomer_rating() - missed}): ")
     site.page.set_viewport_size({"width": 390, "height": 844})
     site.page.screenshot(path=str(SHOTS / "ks-puzzle-wrong-phone.png"), full_page=True)
     site.page.set_viewport_size({"width": 1280, "height": 800})
@@ -147,8 +160,14 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
             assert site.pieces(BOARD) == board_after(p, list(p.solution[: i + 2]))
             expect(status).to_contain_text(f"answers {p.solution[i + 1]}")
     state_is(site, "solved", len(p.solution))
-    expect(status).to_contain_text("Solved!")
+    # Solved, but not at the first try: said so, and the rating stays the miss's (no gain).
+    expect(status).to_contain_text("Solved, after a mistake and a hint: counted as a miss for your rating.")
+    expect(status).not_to_contain_text("Solved!")
+    assert rating_shown(site) == missed
     site.page.screenshot(path=str(SHOTS / "ks-puzzle-solved.png"))
+    site.page.set_viewport_size({"width": 390, "height": 844})
+    site.page.screenshot(path=str(SHOTS / "ks-puzzle-solved-phone.png"), full_page=True)
+    site.page.set_viewport_size({"width": 1280, "height": 800})
 
     # Kept after a reload, and marked in the list.
     site.page.goto("index.html#puzzles=lilypad")
@@ -157,10 +176,20 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
     expect(site.page.locator(f"{VIEW} .puzzle-list li[data-puzzle='{p.id}']")).to_have_class("is-solved")
     expect(site.page.locator(f"{VIEW} .puzzle-list .is-solved")).to_have_count(1)
     expect(site.page.locator(f"{VIEW} .puzzle-list li[data-puzzle='{p.id}']")).to_contain_text("Solved")
+    expect(site.page.locator(f"{VIEW} .puzzle-rating")).to_contain_text(f"Your puzzle rating: {missed} ")
     site.page.screenshot(path=str(SHOTS / "ks-puzzles-list.png"), full_page=True)
     site.page.set_viewport_size({"width": 390, "height": 844})
     site.page.screenshot(path=str(SHOTS / "ks-puzzles-list-phone.png"), full_page=True)
     site.page.set_viewport_size({"width": 1280, "height": 800})
+
+    # Tried again, solved at once: not rated again (only a first try is), and no change shown.
+    site.page.locator(f"{VIEW} .puzzle-list li[data-puzzle='{p.id}'] a").click()
+    state_is(site, "ready", 0)
+    expect(status).to_have_text("You have solved this one before: it is not rated again.")
+    solve(site, p)
+    expect(status).to_contain_text("Solved!")
+    expect(site.page.locator(f"{VIEW} .puzzle-outcome")).to_have_text("Not rated: only your first try of a puzzle counts for your rating.")
+    assert int(site.page.locator(VIEW).get_attribute("data-rating")) == missed
 
     # Back to the game: as it was.
     site.page.locator(f"{VIEW} .puzzles-head a").click()
@@ -180,13 +209,21 @@ def test_next_puzzle_and_a_bad_puzzle_link(new_site):
     state_is(site, "ready")
     box = site.assert_board_in_view(board=BOARD)
     solve(site, p)
+    # Solved at the first try: cheered, with the rating's gain.
+    expect(site.page.locator(f"{VIEW} .puzzle-status")).to_contain_text("Solved!")
+    gained = rating_shown(site) - newcomer_rating()
+    assert gained > 0
+    expect(site.page.locator(f"{VIEW} .puzzle-outcome")).to_have_text(f"Your rating: {rating_shown(site)} (+{gained}).")
     # Next: the untried puzzle of the game rated nearest the person's rating (the middle puzzle's at the start,
     # then changed by this solve: the page says it).
     rating = int(site.page.locator(VIEW).get_attribute("data-rating"))
     fresh = [q for q in own if q.id != p.id]
     following = min(fresh, key=lambda q: (abs(q.rating - rating), q.rating, q.id))
-    site.button("Next puzzle").click()
+    # With the keyboard (the solve put the focus on Next): the focus stays on a control of the panel.
+    expect(site.button("Next puzzle")).to_be_focused()
+    site.page.keyboard.press("Enter")
     state_is(site, "ready")
+    expect(site.button("All puzzles")).to_be_focused()
     assert site.page.url.endswith(f"#puzzle={following.id}")
     expect(site.page.locator(f"{VIEW} h1")).to_have_text(following.title)
     assert site.pieces(BOARD) == board_after(following, [])

@@ -101,3 +101,61 @@ def test_the_computers_move_is_said(new_site):
     reply = site.history()[1]
     expect(site.page.locator("#announce")).to_have_text(f"Green soldier {reply[2:]} becomes Green King ({reply}).")
     site.watch.assert_clean()
+
+
+def focus_is_on(site, name: str) -> None:
+    """The keyboard's focus is on the button called ``name``, shown and usable (not dropped to the page)."""
+    control = site.button(name)
+    expect(control).to_be_focused()
+    expect(control).to_be_visible()
+    expect(control).to_be_enabled()
+
+
+def test_the_keyboard_focus_stays_on_a_control_when_the_one_pressed_goes_out_of_use(site):
+    """Enter on «, », Undo (game view) and «, », a message's Undo (analysis board): when the control
+    pressed goes out of use, the focus goes to the nearest one still usable, never to the page."""
+    start(site)
+    page = site.page
+    page.locator("#first").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#first")).to_be_disabled()
+    focus_is_on(site, "One move on")  # « and ‹ are out of use at the start
+    page.keyboard.press("Tab")
+    focus_is_on(site, "Latest move")
+    page.keyboard.press("Enter")
+    expect(page.locator("#last")).to_be_disabled()
+    focus_is_on(site, "Describe")  # › and » are out of use at the end
+    # Undo, pressed until nothing is left: on it while it has moves to take back (each press waits
+    # for Python, every control out of use meanwhile), then on Redo.
+    page.locator("#undo").focus()
+    for left in range(len(OPENING) - 1, -1, -1):
+        page.keyboard.press("Enter")
+        expect(page.locator("#moves .mv:not(.future)")).to_have_count(left)
+        focus_is_on(site, "Undo" if left else "Redo")
+
+    # The analysis board: its « and », and Delete's note, whose Undo gives the focus back to Delete.
+    page.evaluate("location.hash = '#analysis&game=lilypad&moves=K@c8%20K@f1%20c6-d5'")
+    current = page.locator("#analysis-moves .mv.current")
+    expect(current).to_have_text("c6-d5")
+    page.locator("#analysis-first").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#analysis-first")).to_be_disabled()
+    focus_is_on(site, "One move on")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#analysis-end")).to_be_disabled()
+    expect(current).to_have_text("c6-d5")
+    focus_is_on(site, "Flip")
+    page.locator("#analysis-delete").focus()
+    page.keyboard.press("Enter")
+    expect(current).to_have_text("K@f1")
+    focus_is_on(site, "Delete from here")
+    undo = page.locator("#analysis-messages .message", has_text="Deleted 1 move").get_by_role("button", name="Undo")
+    undo.focus()
+    page.keyboard.press("Enter")
+    expect(current).to_have_text("c6-d5")
+    expect(undo).to_have_count(0)
+    focus_is_on(site, "Delete from here")
+    page.screenshot(path="/tmp/ks-focus-analysis.png")
+    page.get_by_role("link", name="Back to the game").click()
+    site.watch.assert_clean()

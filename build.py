@@ -40,6 +40,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -307,7 +308,10 @@ def write_api_docs(site: Path) -> bool:
     # In a process of its own with a fixed hash seed: the pages show sets (the Lion Game's piece
     # sets) in the order of Python's string hashing, and the same sources must give the same pages,
     # and so the same build id (a new build id offers every visitor a new version).
-    subprocess.run([sys.executable, "-c", API_DOCS, str(out), str(API_THEME), *API_MODULES],
+    # The site's icon, in each page (pages at several depths, so not a relative path; without it the
+    # browser asks for /favicon.ico, which the site has not).
+    icon = "data:image/svg+xml," + urllib.parse.quote((ROOT / "site" / "favicon.svg").read_text().strip())
+    subprocess.run([sys.executable, "-c", API_DOCS, str(out), str(API_THEME), icon, *API_MODULES],
                    cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True)
     return True
 
@@ -316,7 +320,7 @@ API_DOCS = """
 import sys
 from pathlib import Path
 import pdoc, pdoc.render
-out, theme, *modules = sys.argv[1:]
+out, theme, favicon, *modules = sys.argv[1:]
 sys.path.insert(0, ".")
 import pygame_rules
 
@@ -325,14 +329,15 @@ import pygame_rules
 for name in pygame_rules.__all__:
     vars(pygame_rules).setdefault(name, getattr(pygame_rules, name))
 pdoc.render.configure(docformat="restructuredtext", show_source=False, search=False,
-                      footer_text="Kings & Soldiers: pygame_rules", template_directory=Path(theme))
+                      footer_text="Kings & Soldiers: pygame_rules", template_directory=Path(theme),
+                      favicon=favicon)
 pdoc.pdoc(*modules, output_directory=Path(out))
 """
 
 
 API_MISSING = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Python API · Kings &amp; Soldiers</title></head>
+<title>Python API · Kings &amp; Soldiers</title><link rel="icon" href="../../favicon.svg" type="image/svg+xml"></head>
 <body><main><h1>Python API</h1>
 <p>This copy of the site was built without pdoc, which makes the API reference from the package's
 docstrings. Install it with <code>pip install -e ".[docs]"</code> and run <code>python build.py</code> again,

@@ -5,7 +5,7 @@
 
 import { boardEntry, catalog } from "../common/catalog.js";
 import { analysisHash, readLink } from "../common/links.js";
-import { describeError, showMessage } from "../common/messages.js";
+import { describeError, errorsShown, showMessage } from "../common/messages.js";
 import * as variations from "./variations.js";
 import { analysisShown, madeHere, movesAt } from "./analysis-state.js";
 import { clearReview } from "./analysis-view.js";
@@ -109,6 +109,9 @@ export function createOpener(ctrl, facing) {
       if (a.record) return writeHash(); // "#analysis" alone: what was shown last
       return startPosition(data);
     }
+    // Another link: what was said about the last one goes (bad links opened one after another
+    // would stack their errors, pushing the board's panel down).
+    if (a.shown) for (const box of errorsShown()) box.remove();
     const fallback = () => (a.record ? ctrl.goTo(a.at) : startPosition(data));
     if (link.problem || link.friend) {
       showMessage(`That analysis link could not be opened: ${link.problem ?? "it is a game with a friend"}.`);

@@ -97,7 +97,7 @@ export function createReview(ctrl) {
     job.running = false;
     job.search?.cancel();
     $("analysis-progress").hidden = true;
-    $("analysis-review-summary").textContent = "The review was stopped.";
+    $("analysis-review-summary").textContent = "The review was stopped. Press “Analyse this game” to start it again.";
     if (a.state) render(ctrl);
     ctrl.search.start();
   }

@@ -70,10 +70,45 @@ export function createAnalysisView(element, { facing = () => "normal" } = {}) {
       ctrl.search.stop();
       ctrl.review.stop();
     },
+    // Asked from another view (the game's result box): the review starts, and its card, far below
+    // the board on a phone, is brought into view so that the person sees it start.
     review: () =>
       run(async () => {
+        const untouched = watchTouches();
         await a.loading;
-        await ctrl.review.toggle();
+        const started = ctrl.review.toggle(); // the card is drawn running before the first answer
+        if (untouched() && a.shown) reveal($("analysis-review").closest("section"), $("analysis-review").parentElement);
+        await started;
       }),
   };
+}
+
+// Whether the person has touched, clicked, scrolled or typed on the page since this was called: a
+// page they are using is not scrolled under them (common/scroll.js: the page scrolls only when they
+// scroll it; here they asked for what is shown, from another view).
+function watchTouches() {
+  let touched = false;
+  const events = ["pointerdown", "wheel", "touchstart", "keydown"];
+  const stop = () => {
+    for (const type of events) removeEventListener(type, touch, true);
+  };
+  const touch = () => {
+    touched = true;
+    stop();
+  };
+  for (const type of events) addEventListener(type, touch, { capture: true, passive: true });
+  return () => {
+    stop();
+    return !touched;
+  };
+}
+
+/** Where `part` of `element` is out of view (below a phone's board), scroll the page just enough
+ * to show `element` whole, with its scroll-margin below it; smoothly unless motion is reduced.
+ * Nothing moves where `part` is in view (a desktop's panel, beside the board). */
+function reveal(element, part) {
+  const { top, bottom } = part.getBoundingClientRect();
+  if (top >= 0 && bottom <= innerHeight) return;
+  const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ block: "nearest", behavior: smooth ? "smooth" : "auto" });
 }

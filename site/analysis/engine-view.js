@@ -28,6 +28,7 @@ export function renderEngine(ctrl) {
     $("analysis-engine").hidden = true; // nothing to start or stop
     list.replaceChildren();
     delete list.dataset.drawn;
+    delete list.dataset.lines; // no room kept for lines where there are none to come
     $("analysis-eval").hidden = true;
     return;
   }

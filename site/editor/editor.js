@@ -60,8 +60,13 @@ export function createEditor({ element, engine, current, play, keep }) {
 
 async function open(ctrl, { game, variant, start }, hash) {
   const { ed } = ctrl;
-  // Back to the editor (by Back, or the top bar's bare #editor): the work in progress stays.
-  if (ed.setup && (hash === ed.opened || !game)) return;
+  // Back to the editor (by Back, or the top bar's bare #editor): the work in progress stays, and
+  // the address and the title name it again, so a reload, a bookmark or a shared address keeps it.
+  if (ed.setup && (hash === ed.opened || !game)) {
+    if (location.hash !== ed.opened) history.replaceState(null, "", ed.opened);
+    renderChoice(ctrl);
+    return;
+  }
   ed.opened = hash;
   ed.data ??= await catalog();
   let problem = null;

@@ -21,29 +21,48 @@ export const words = (value) => (value ?? "").split(/\s+/).filter(Boolean);
 export const isDiagram = (element) => element.hasAttribute("static") || element.hasAttribute("diagram");
 
 /** The board the attributes describe, in the order they are checked: the game and variant, the
- * position (or diagram) and moves, and the board's drawing (`view`, for createBoard). */
+ * position (or diagram) and moves, and the board's drawing (`view`, for createBoard); with the
+ * buttons (`controls`) and who plays (`players`: {computer, level}). An unknown game or variant is
+ * said at once (the other attributes are read against its board); every other bad attribute is said
+ * together, in one message, so a page hears of all it must fix at once. */
 export function readBoard(element, data) {
   const { entry, game, variant } = lookUp(element, data);
   const { info } = entry;
+  const problems = [];
+  const attempt = (read, fallback) => {
+    try {
+      return read();
+    } catch (error) {
+      problems.push(error);
+      return fallback;
+    }
+  };
   const diagram = element.getAttribute("diagram");
   const position = element.getAttribute("position")?.trim() || null;
   const moves = words(element.getAttribute("moves"));
-  const reading = diagram != null ? readDiagram(diagram, info) : readPosition(position ?? info.start, info);
+  const reading = attempt(() => (diagram != null ? readDiagram(diagram, info) : readPosition(position ?? info.start, info)), null);
   const isStatic = isDiagram(element);
+  const orientation = attempt(() => readOrientation(element), "normal");
+  const arrows = attempt(() => arrowList(element, info), []);
+  const highlights = attempt(() => squareList(element, "highlight", info), []);
+  const controls = attempt(() => readControls(element, isStatic), []);
+  const players = attempt(() => readPlayers(element, info, data.levels), null);
+  if (problems.length === 1) throw problems[0]; // a position's error keeps its kind
+  if (problems.length) throw new Error(`several attributes are wrong: ${problems.map((p) => p.message).join("; ")}`);
   const view = {
     geometry: info,
     pieces: info.pieces,
     sides: info.sides,
-    orientation: readOrientation(element),
+    orientation,
     static: isStatic,
     label: `${info.title} ${isStatic ? "diagram" : "board"}`,
     position: reading.board,
     labels: reading.labels,
     marks: diagram != null ? [] : positionMarks(reading, info),
-    arrows: arrowList(element, info),
-    highlights: squareList(element, "highlight", info),
+    arrows,
+    highlights,
   };
-  return { game, variant, info, diagram, position, moves, reading, view };
+  return { game, variant, info, diagram, position, moves, reading, view, controls, players };
 }
 
 const ORIENTATIONS = ["normal", "flipped"];
@@ -91,20 +110,19 @@ export function readPlayers(element, info, levels) {
   if (!PLAYERS.includes(players)) throw new Error(`players ${quote(players)} must be "two" or "computer"`);
   if (players === "two") {
     // A level or a side for a computer that is not asked for: most likely players="computer" forgotten.
-    const stray = ["computer-side", "level"].find((name) => element.hasAttribute(name));
-    if (stray) throw new Error(`${stray} is for a board against the computer: add players="computer"`);
+    const stray = ["computer-side", "level"].filter((name) => element.hasAttribute(name));
+    if (stray.length) throw new Error(`${stray.join(" and ")} ${stray.length > 1 ? "are" : "is"} for a board against the computer: add players="computer"`);
     return { computer: null, level: null };
   }
+  const problems = [];
   const wanted = (element.getAttribute("computer-side") || info.sides[1].id).toLowerCase();
   const side = info.sides.find((s) => s.id === wanted || s.name.toLowerCase() === wanted);
-  if (!side) {
-    const names = info.sides.map((s) => `"${s.id}" (${s.name})`).join(" or ");
-    throw new Error(`computer-side ${quote(wanted)} must be ${names}`);
-  }
+  if (!side) problems.push(`computer-side ${quote(wanted)} must be ${info.sides.map((s) => `"${s.id}" (${s.name})`).join(" or ")}`);
   const numbers = levels.levels.map((l) => l.level);
   const levelText = element.getAttribute("level");
   const level = levelText == null || levelText === "" ? levels.default : Number(levelText);
-  if (!numbers.includes(level)) throw new Error(`level ${quote(levelText)} must be one of ${numbers.join(", ")}`);
+  if (!numbers.includes(level)) problems.push(`level ${quote(levelText)} must be one of ${numbers.join(", ")}`);
+  if (problems.length) throw new Error(problems.join("; "));
   return { computer: side.id, level };
 }
 

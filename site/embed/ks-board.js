@@ -17,7 +17,7 @@
 
 import { createBoard } from "../board/board.js";
 import { catalog } from "../common/catalog.js";
-import { ATTRIBUTES, CONTROLS, isDiagram, readBoard, readControls, readPlayers } from "./ks-board-attributes.js";
+import { ATTRIBUTES, CONTROLS, isDiagram, readBoard } from "./ks-board-attributes.js";
 import { keepGamesFrom, takeKeptMoves } from "./ks-board-shared.js";
 import { BoardPlay } from "./ks-board-play.js";
 import { NotationError } from "./notation.js";
@@ -124,7 +124,7 @@ class KsBoard extends HTMLElement {
     try {
       const data = await catalog();
       if (render !== this.#renders) return;
-      const { game, variant, info, diagram, position, moves, reading, view } = readBoard(this, data);
+      const { game, variant, info, diagram, position, moves, reading, view, controls, players } = readBoard(this, data);
       const isStatic = isDiagram(this);
       const config = {
         ...view,
@@ -135,13 +135,13 @@ class KsBoard extends HTMLElement {
       if (this.#board) this.#board.set(config);
       else this.#board = createBoard(this, config);
       this.#showError(null);
-      this.#layoutBar(isStatic);
+      this.#layoutBar(controls);
       if (isStatic && !moves.length) return this.#becomeReady(null);
       const record = { game, variant, start: diagram != null ? null : position, moves };
       const play = new BoardPlay({
         record,
         info,
-        ...readPlayers(this, info, data.levels),
+        ...players,
         labels: moves.length ? {} : reading.labels, // the labels belong to the position as written
         from: isStatic ? null : JSON.stringify([game, variant, record.start, moves]),
         isStatic,
@@ -186,7 +186,7 @@ class KsBoard extends HTMLElement {
     return root;
   }
 
-  #layoutBar(isStatic) {
+  #layoutBar(controls) {
     const root = this.#adoptFrameSheet();
     this.#bar?.remove();
     this.#bar = document.createElement("div");
@@ -198,7 +198,7 @@ class KsBoard extends HTMLElement {
     this.#note.setAttribute("role", "status");
     this.#bar.append(this.#note);
     this.#buttons = {};
-    for (const control of readControls(this, isStatic)) {
+    for (const control of controls) {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = CONTROLS[control];

@@ -66,7 +66,8 @@ export function showList(ctrl, game) {
   element.dataset.game = game; // the top bar marks the game shown
   ui.heading.textContent = "Puzzles";
   ui.heading.removeAttribute("title");
-  document.title = pageTitle("Puzzles", s.gameTitle(game));
+  // Not while another view is shown (the puzzles, loading, were left): the title is that view's.
+  if (!element.hidden) document.title = pageTitle("Puzzles", s.gameTitle(game));
   renderProgress(ctrl);
   renderIndex(ctrl, game, games, (theme) => {
     s.theme = theme;

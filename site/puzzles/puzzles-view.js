@@ -165,7 +165,7 @@ export function renderPuzzleIntro({ s, ui }, puzzle, { mode, day }) {
   const own = s.puzzles.filter((p) => p.game === puzzle.game && p.variant === puzzle.variant);
   ui.heading.textContent = puzzle.title;
   ui.heading.title = puzzle.title;
-  document.title = pageTitle(puzzle.title, "Puzzles");
+  if (!ui.heading.closest("[hidden]")) document.title = pageTitle(puzzle.title, "Puzzles"); // not another view's
   const where = `${s.rulesTitle(puzzle.game, puzzle.variant)}: puzzle ${own.indexOf(puzzle) + 1} of ${own.length}, rated ${puzzle.rating}`;
   const streakCount = mode === "streak" ? s.streak().count : 0;
   ui.which.textContent = mode === "daily" ? `Daily puzzle of ${day}. ${where}` : mode === "streak" ? `Streak: ${streakCount} solved so far. ${where}` : where;

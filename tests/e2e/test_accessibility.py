@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from conftest import DESKTOP, PHONE
@@ -108,4 +109,30 @@ def test_a_moved_piece_is_named_on_its_new_square(new_site):
     board = site.page.locator("#board")
     expect(board.get_by_role("img", name="on d5", exact=False)).to_have_count(1)  # the person's moved piece
     expect(board.get_by_role("img", name="on c6", exact=False)).to_have_count(0)
+    site.watch.assert_clean()
+
+
+#: The site's icon, as its pages show it in the tab (the API reference's pages carry it as a data: URL).
+ICON = (Path(__file__).resolve().parents[2] / "site" / "favicon.svg").read_text(encoding="utf-8").strip()
+TAB_ICON = """() => new Promise((done) => {
+  const link = document.querySelector("link[rel=icon]");
+  if (!link) return done(null);
+  const image = new Image();
+  image.onload = () => done(link.href);
+  image.onerror = () => done("failed: " + link.href);
+  image.src = link.href;
+})"""
+
+
+def test_every_page_shows_the_sites_icon_in_its_tab(new_site):
+    """Without an icon of its own a page's tab is blank, and the browser asks for /favicon.ico,
+    which the site has not (a 404 in the console): the API reference's pages, at two depths, too."""
+    site = new_site()
+    pages = [url for url, _, _ in PAGES.values()] + ["docs/api/pygame_rules/core.html", "index.html#library"]
+    for url in pages:
+        site.page.goto(url, wait_until="domcontentloaded")
+        href = site.page.evaluate(TAB_ICON)
+        assert href and not href.startswith("failed"), f"{url}: no icon in its tab ({href})"
+        shown = unquote(href.removeprefix("data:image/svg+xml,")) if href.startswith("data:") else href
+        assert shown == ICON or shown.endswith("/favicon.svg"), f"{url}: the tab's icon is not the site's: {href[:80]}"
     site.watch.assert_clean()

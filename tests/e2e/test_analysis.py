@@ -418,18 +418,30 @@ def test_a_bad_analysis_link_is_said_and_the_analysis_kept(spied):
     site.wait_ready()
     expect(current).to_have_text("K@c8")
     shown = site.pieces("#analysis-board")
-    bad_links = [("#analysis&game=lilypad&moves=K%40c8+zz9", "zz9"), ("#analysis&game=chess", "no game called"), ("#analysis=chess", "no game called")]
+    start = "start=" + quote(pygame_rules.start("lilypad").text)
+    bad_links = [
+        ("#analysis&game=lilypad&moves=K%40c8+zz9", "zz9"),
+        ("#analysis&game=chess", "no game called"),
+        ("#analysis=chess", "no game called"),
+        ("#analysis&game=lilypad&start=garbage", "garbage"),
+        ("#analysis&game=lilypad&" + start.replace("%20b%20", "%20w%20"), "could not be opened"),  # no side called w
+        ("#analysis&game=lilypad&start=" + "x" * 10_000, "could not be opened"),
+        ("#analysis&game=lilypad&start=%F0%9F%91%91%F0%9F%90%B8", "could not be opened"),
+    ]
+    messages = page.locator("#analysis-messages .message")
     for bad, words in bad_links:
         page.evaluate(f"location.hash = {bad!r}")
-        expect(page.locator("#analysis-messages .message").last).to_contain_text(words)
-        expect(page.locator("#analysis-messages .message").last).to_contain_text("That analysis link could not be opened")
+        expect(messages.last).to_contain_text(words)
+        expect(messages.last).to_contain_text("That analysis link could not be opened")
+        # Each link's error replaces the last link's: they do not pile up above the panel.
+        expect(messages).to_have_count(1)
         expect(current).to_have_text("K@c8")
         assert site.pieces("#analysis-board") == shown
-        expect(page).not_to_have_url(re.compile("zz9|chess"))
-    # The same error twice (chess asked for both ways) is said once, as the latest.
-    expect(page.locator("#analysis-messages .message")).to_have_count(2)
-    for _ in range(2):
-        page.locator("#analysis-messages .dismiss").first.click()
+        expect(page).not_to_have_url(re.compile("zz9|chess|garbage|xxx|%F0"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(SHOTS / "ks-analysis-bad-links-390.png"))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    messages.locator(".dismiss").click()
     # A game named as the other views name one (#rules=lion): its start.
     page.evaluate("location.hash = '#analysis=lion'")
     expect(page.locator("#analysis-title")).to_have_text("Analysis · The Lion Game")

@@ -6,6 +6,7 @@ Screenshots (phone and desktop) are written to the temporary folder as ks-editor
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -164,6 +165,11 @@ def test_game_view_opens_the_editor_on_its_position_and_links_share_and_save(new
     site.wait_ready()
     expect(editor.locator(".messages")).to_contain_text("That position could not be edited", timeout=TIMEOUT)
     expect(editor.locator(".editor-ok")).to_be_visible(timeout=TIMEOUT)
+    # Another bad link's error replaces the last one's (they do not pile up above the board).
+    page.evaluate("location.hash = '#editor=chess'")
+    expect(editor.locator(".messages .message")).to_have_text(re.compile("That editor link could not be opened: .*chess"), timeout=TIMEOUT)
+    page.evaluate("location.hash = '#editor=lilypad&start=' + 'x'.repeat(10000)")
+    expect(editor.locator(".messages .message")).to_have_text(re.compile("far too long"), timeout=TIMEOUT)
     # The top bar's link opens the editor too.
     page.locator("#editor-link").click()
     expect(editor).to_be_visible()
@@ -191,4 +197,54 @@ def test_a_spider_mark_added_names_an_enemy_of_its_spider_and_follows_the_spider
     row = editor.locator("[data-field=marks] .editor-row").first
     offered = row.locator("select").nth(1).locator("option").evaluate_all("options => options.map(o => o.value)")
     assert offered and all(side(sq) != side(other) for sq in offered if sq != row.locator("select").nth(1).input_value())
+    site.watch.assert_clean()
+
+
+def test_a_set_up_position_is_kept_when_the_person_leaves_and_comes_back(new_site):
+    """Phone, first visit: a position set up, then Puzzles and back by the top bar's Set up: the
+    address names the set-up again, so a reload (or the address shared) keeps it. The analysis board
+    it opens keeps its address too, away and back."""
+    site = new_site(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    site.open("#editor=three-crowns", wait=False)
+    site.wait_ready()
+    page = site.page
+    editor = page.locator(EDITOR)
+    expect(editor.locator(".editor-ok")).to_be_visible(timeout=TIMEOUT)
+    editor.get_by_role("button", name="Empty board").tap()
+    editor.get_by_role("radio", name="Green stone").tap()
+    for square in ("c3", "d4", "e5", "f6"):
+        site.square(square, EDITOR_BOARD).tap()
+    expect(editor.locator(".editor-ok")).to_be_visible(timeout=TIMEOUT)
+    made = site.pieces(EDITOR_BOARD)
+    assert set(made) == {"c3", "d4", "e5", "f6"}
+    expect(page).to_have_url(re.compile("#editor=three-crowns&start="))
+    address = page.url
+
+    page.locator("#puzzles-link").tap()
+    expect(page.locator("#puzzles-view")).to_be_visible()
+    page.locator("#editor-link").tap()
+    expect(editor).to_be_visible()
+    assert site.pieces(EDITOR_BOARD) == made
+    expect(page).to_have_url(address)  # not the bare #editor the top bar's link names
+    expect(page).to_have_title(re.compile("^Set up a position"))
+    page.screenshot(path=str(SHOTS / "ks-editor-back-phone.png"))
+    page.reload()
+    site.wait_ready()
+    expect(editor.locator(".editor-ok")).to_be_visible(timeout=TIMEOUT)
+    assert site.pieces(EDITOR_BOARD) == made
+
+    # The analysis board of the set-up: away by the top bar, back by Back, reloaded: still there.
+    editor.get_by_role("link", name="Analyse").tap()
+    expect(page.locator("#analysis-view .piece[data-square]")).to_have_count(4)
+    expect(page).to_have_url(re.compile("#analysis&game=three-crowns&start="))
+    analysed = page.url
+    page.locator("#puzzles-link").tap()
+    expect(page.locator("#puzzles-view")).to_be_visible()
+    page.go_back()
+    expect(page.locator("#analysis-view")).to_be_visible()
+    expect(page).to_have_url(analysed)
+    page.reload()
+    site.wait_ready()
+    expect(page.locator("#analysis-view .piece[data-square]")).to_have_count(4)
+    assert site.pieces("#analysis-board") == made
     site.watch.assert_clean()

@@ -169,6 +169,13 @@ def test_a_board_against_the_computer_answers_a_move(new_site):
         ('game="lilypad" players="computer" computer-side="white"', 'computer-side "white" must be "b" (Black) or "g" (Green)'),
         ('game="lion" orientation="sideways"', 'orientation "sideways" must be "normal" or "flipped"'),
         ('game="lilypad" level="3"', 'level is for a board against the computer: add players="computer"'),
+        # Every bad attribute at once, not only the first: the page's author fixes them in one go.
+        ('game="lilypad" players="computer" controls="bogus" computer-side="q" level="99"',
+         'several attributes are wrong: controls: unknown "bogus" (controls: undo, new); '
+         'computer-side "q" must be "b" (Black) or "g" (Green); level "99" must be one of 1, 2, 3, 4, 5'),
+        ('game="lion" orientation="up" controls="bogus" computer-side="q" level="99"',
+         'several attributes are wrong: orientation "up" must be "normal" or "flipped"; controls: unknown "bogus" '
+         '(controls: undo, new); computer-side and level are for a board against the computer: add players="computer"'),
         ('game="lilypad" static highlight="' + " ".join(f"z{i}" for i in range(5000)) + '"', '"z0", "z1", "z2", "z3", "z4" and 4995 more are not squares'),
     ],
     ids=lambda value: value[:40],

@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from conftest import ARRIVALS
+from conftest import ARRIVALS, DESKTOP, PHONE
 from playwright.sync_api import expect
 from site_driver import MAIN_LINE
 from test_analysis import SPY, position_after
@@ -55,6 +55,12 @@ def test_a_review_grades_every_move_proven_results_first_with_accuracy_and_count
     site = arrive(arrival, LINK, phone=phone)
     page = site.page
     expect(page.locator(MAIN_LINE)).to_have_text(MOVES)
+    site.press("Analyse this game")
+    expect(page.locator("#analysis-progress")).to_be_visible()
+    # Stopped, the review says how to start it again, and starts again so.
+    site.press("Stop the review")
+    expect(page.locator("#analysis-progress")).to_be_hidden()
+    expect(page.locator("#analysis-review-summary")).to_have_text("The review was stopped. Press “Analyse this game” to start it again.")
     site.press("Analyse this game")
     expect(page.locator("#analysis-progress")).to_be_visible()
     expect(page.locator("#analysis-progress")).to_be_hidden(timeout=120_000)
@@ -109,4 +115,38 @@ def test_hint_the_evaluation_and_the_best_line_come_from_one_search(arrive, arri
     asked = page.evaluate("(n) => window.__sent.slice(n).map(r => r.op)", sent)
     assert "think" not in asked, asked
     shoot(page, f"coach-hint-{arrival}")
+    site.watch.assert_clean()
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_a_review_asked_from_the_result_box_starts_in_sight(new_site, phone):
+    """A game against the computer resigned, then "Analyse this game" in the result box. The review
+    starts on the analysis board; on a phone its card is far below the board: it is brought into
+    view as it starts, with room for the summary it ends with. On a desktop it is in view beside
+    the board, and nothing moves."""
+    site = new_site(**(PHONE if phone else DESKTOP))
+    site.open("#game=lilypad")
+    page = site.page
+    site.choose_players("Play Black vs computer", 1)
+    site.wait_idle()
+    site.play("K@c8", ["c8"])
+    expect(page.locator("#moves .mv").nth(1)).not_to_have_text("…")  # the computer's reply
+    site.wait_idle()
+    site.press("Resign")
+    page.locator("#resign-yes").tap() if phone else page.locator("#resign-yes").click()
+    expect(page.locator("#result-title")).to_be_visible()
+    site.press("Analyse this game")
+    expect(page.locator("#analysis-view")).to_be_visible()
+    board = None if phone else site.assert_board_in_view(board="#analysis-board")
+    expect(site.button("Stop the review").or_(site.button("Analyse this game"))).to_be_in_viewport(ratio=1)
+    expect(page.locator("#analysis-review-summary")).to_be_in_viewport()
+    # Its end in sight too: each side's accuracy, under the graph.
+    sides = page.locator("#analysis-review-summary .review-side")
+    expect(sides).to_have_text([side_words("Black"), side_words("Green")], timeout=60_000)
+    page.wait_for_timeout(500)  # a smooth scroll's end
+    if phone:
+        expect(sides.last).to_be_in_viewport(ratio=1)
+    else:
+        site.assert_board_in_view(board, "#analysis-board")  # the page did not move
+    page.screenshot(path=str(SHOTS / f"ks-review-from-result-{page.viewport_size['width']}.png"))
     site.watch.assert_clean()

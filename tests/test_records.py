@@ -627,10 +627,12 @@ def test_a_record_read_can_always_be_written_back(notes, result):
     assert again.tags == {**read.tags, "Result": read.result}  # the writer always writes the result
 
 
-def test_a_record_holds_as_many_moves_as_the_sites_saved_game():
-    """site/common/saved-game.js bounds a saved game's moves by hand (it checks without Python):
-    the same bound as a record's, so that every saved game can be exported and read back."""
+@pytest.mark.parametrize(("name", "bound"), [("moves", "MAX_PLIES"), ("code", "MAX_CODE_CHARS")])
+def test_the_sites_bounds_are_a_records(name, bound):
+    """site/common/saved-game.js bounds a saved game's moves and a link's move code by hand (it
+    checks without Python): the same bounds as a record's, so that every saved game can be exported
+    and read back, and every code the site accepts is one Python reads."""
     text = (Path(__file__).resolve().parent.parent / "site" / "common" / "saved-game.js").read_text()
-    moves = re.search(r"export const LIMITS = \{[^}]*\bmoves: (\d+)", text)
-    assert moves, "saved-game.js no longer names LIMITS.moves"
-    assert int(moves.group(1)) == records.MAX_PLIES
+    found = re.search(rf"export const LIMITS = \{{[^}}]*\b{name}: (\d+)", text)
+    assert found, f"saved-game.js no longer names LIMITS.{name}"
+    assert int(found.group(1)) == getattr(records, bound)

@@ -14,11 +14,14 @@ import { render, renderGraph } from "./analysis-view.js";
 /**
  * A game review's quick pass looks at each position as the computer's level 3 does (a fixed number
  * of positions, so a review says the same on any machine); the two positions of each move it
- * grades a mistake or worse are searched again for longer, where a proof may decide the grade.
- * A proof the engine found here on the analysis board counts too.
+ * grades a mistake or worse are searched again as level 4 looks (about four times as many: a
+ * proof may decide the grade), again a fixed number, so that the final grades are the same on any
+ * machine too (a search for 2 s graded one game three ways on a busy one). A proof the engine
+ * found here on the analysis board counts too. The levels' own times would cut the searches short
+ * on a busy machine: the caps are far above them.
  */
-const REVIEW = { ...ANALYSIS, level: 3, time_ms: 5_000 }; // level 3's positions; its 0.9 s would cut them short on a busy machine
-const RECHECK = { ...ANALYSIS, time_ms: 2_000 };
+const REVIEW = { ...ANALYSIS, level: 3, time_ms: 5_000 };
+const RECHECK = { ...ANALYSIS, level: 4, time_ms: 10_000 };
 
 /** The review's controls for the analysis controller `ctrl`: {toggle, stop, graphClick}. */
 export function createReview(ctrl) {

@@ -24,7 +24,16 @@ const usable = (element) =>
 /** Remember the control in use now as the one `box` (a message about it) gives the focus back to. */
 export function returnFocusFrom(box) {
   const active = document.activeElement;
-  if (active && active !== document.body) returnTo.set(box, active);
+  // The focus just dropped (Delete's own entry removed before its note came): that control.
+  const inUse = active && active !== document.body ? active : lost?.element;
+  if (inUse) returnTo.set(box, inUse);
+}
+
+// The same control drawn again (a list rendered anew, as Your games is after an Undo): a usable
+// one in `within` with the removed one's name, or null.
+function drawnAgain(within, element) {
+  const name = element.isConnected ? null : element.getAttribute("aria-label");
+  return name ? ([...within.querySelectorAll(CONTROLS)].find((c) => c.getAttribute("aria-label") === name && usable(c)) ?? null) : null;
 }
 
 // The usable control nearest `element` in `within`'s order (ties: the one after it), or null.
@@ -53,11 +62,11 @@ function settle() {
     lost = null; // the whole view went
     return;
   }
-  let target = usable(element) ? element : null;
+  let target = usable(element) ? element : drawnAgain(view, element);
   for (const box of chain) {
     if (target) break;
-    if (returnTo.has(box) && usable(returnTo.get(box))) target = returnTo.get(box);
-    else if (returnTo.has(box)) target = nearestIn(view, returnTo.get(box));
+    const back = returnTo.get(box);
+    if (back) target = usable(back) ? back : (drawnAgain(view, back) ?? nearestIn(view, back));
   }
   for (const group of chain.slice(1)) {
     if (target || group === view.parentElement) break;

@@ -6,7 +6,7 @@ import { gameEntry, whyUnknown } from "./catalog.js";
 import { LIMITS } from "./saved-game.js";
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const CODE = /^[A-Za-z0-9_-]{0,20000}$/;
+const CODE = new RegExp(`^[A-Za-z0-9_-]{0,${LIMITS.code}}$`); // longer than any game's code: damaged
 
 /**
  * Read a link's fragment against the catalog `data`.

@@ -11,8 +11,11 @@
 // moves it had, its tags such as players and Date, comments keyed by the number of moves before
 // them, and a declared result such as a resignation), or null.
 
-/** Bounds on what a record may hold (a position string, a move text, the number of moves: records.py's MAX_PLIES, tests/test_records.py checks). */
-export const LIMITS = { position: 4000, move: 64, moves: 10000 };
+/**
+ * Bounds on what a record may hold (a position string, a move text, the number of moves, a link's
+ * move code: records.py's MAX_PLIES and MAX_CODE_CHARS, tests/test_records.py checks).
+ */
+export const LIMITS = { position: 4000, move: 64, moves: 10000, code: 12000 };
 const RESULTS = ["1-0", "0-1", "1/2-1/2", "*"];
 
 export const isPlainObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);

@@ -38,6 +38,5 @@ export function createEditorState() {
     checks: 0, // the number of the latest check asked: older answers are dropped
     timer: null,
     opened: null, // the hash last opened, so going back to it keeps the work
-    title: null, // the page's title before the editor showed its own
   };
 }

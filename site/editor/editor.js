@@ -41,7 +41,6 @@ export function createEditor({ element, engine, current, play, keep }) {
   return {
     async show(params, hash) {
       if (!ctrl.board) build(ctrl, { play, keep });
-      ed.title ??= document.title; // the game view's, given back on leaving
       try {
         await open(ctrl, params, hash);
       } catch (error) {
@@ -50,8 +49,6 @@ export function createEditor({ element, engine, current, play, keep }) {
     },
     hide() {
       clearTimeout(ed.timer);
-      if (ed.title) document.title = ed.title;
-      ed.title = null;
     },
   };
 }

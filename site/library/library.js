@@ -7,6 +7,7 @@ import { boardEntry } from "../common/catalog.js";
 import { recordDate, renderLibrary } from "./library-view.js";
 import { analysisHash, linkHash } from "../common/links.js";
 import { describeError, showMessage } from "../common/messages.js";
+import { pageTitle } from "../common/words.js";
 import { createRecordForm } from "./records.js";
 import { checkImported } from "../common/saved-game.js";
 
@@ -36,6 +37,7 @@ export function createLibraryView({ element, navigate }) {
   return {
     show: () => {
       shown = true;
+      document.title = pageTitle("Your games"); // each view names the page when shown
       $("library-link").hidden = true;
       renderLibraryIfShown();
     },

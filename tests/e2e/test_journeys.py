@@ -72,3 +72,29 @@ def test_an_embedded_board_plays_against_the_computer(arrive, arrival):
     poll(lambda: site.pieces(board) in replies, 60_000, "the computer's reply")
     expect(page.locator(f"{board} .note")).to_have_text("Green to move (you).")
     site.watch.assert_clean()
+
+
+def test_the_page_title_names_the_view_shown(new_site):
+    """From view to view by the top bar and back: the tab's title names the view in sight each time
+    (Your games used to keep the title of the view before it; the editor gave back an old one)."""
+    site = new_site()
+    site.open("#game=lion")
+    page = site.page
+    expect(page).to_have_title("The Lion Game · Kings & Soldiers")
+    page.locator("#editor-link").click()
+    expect(page.locator(EDITOR)).to_be_visible()
+    expect(page).to_have_title("Set up a position · The Lion Game · Kings & Soldiers")
+    page.locator("#library-link").click()
+    expect(page.locator("#library-heading")).to_be_visible()
+    expect(page).to_have_title("Your games · Kings & Soldiers")
+    page.locator("#puzzles-link").click()
+    expect(page.locator(PUZZLES)).to_be_visible()
+    expect(page).to_have_title("Puzzles · The Lion Game · Kings & Soldiers")
+    page.go_back()
+    expect(page).to_have_title("Your games · Kings & Soldiers")
+    page.go_back()
+    expect(page).to_have_title("Set up a position · The Lion Game · Kings & Soldiers")
+    page.go_back()
+    expect(page.locator("#game-view")).to_be_visible()
+    expect(page).to_have_title("The Lion Game · Kings & Soldiers")
+    site.watch.assert_clean()

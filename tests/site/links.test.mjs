@@ -60,6 +60,8 @@ test("a friend's link carries the game's id, a move code and the reader's side, 
   assert.match(readLink("#friend=ok&game=lion&side=2&m=AB", catalog).problem, /side it gives you is damaged/);
   assert.match(readLink("#friend=bad%20id&game=lion&m=AB", catalog).problem, /name in it is damaged/);
   assert.match(readLink("#friend=ok&game=lion&m=A%2BB", catalog).problem, /moves in it are damaged/);
+  assert.equal(readLink(`#friend=ok&game=lion&m=${"A".repeat(12000)}`, catalog).friend.code.length, 12000); // as long as Python reads
+  assert.match(readLink(`#friend=ok&game=lion&m=${"A".repeat(12001)}`, catalog).problem, /moves in it are damaged/);
   assert.match(readLink("#friend=ok&game=chess&m=AB", catalog).problem, /no game called "chess"/);
 });
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 import time
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 READY_TIMEOUT = 90_000  # a cold Pyodide start takes seconds; a loaded CI machine, more
 SLOW_MS = 180_000  # the service worker's files and the snapshot, on a machine that may be busy
 SNAPSHOTS = "kings-and-soldiers-snapshots"
+#: Where the tests leave their screenshots, to look at after a run (KS_SCREENSHOTS to choose).
+SCREENSHOTS = Path(os.environ.get("KS_SCREENSHOTS") or Path(tempfile.gettempdir()) / "kings-and-soldiers-screenshots")
 
 # [[key, digest, size], ...] of the memory snapshots stored in Cache Storage (warmstart.js).
 STORED = f"""async () => {{
@@ -23,6 +28,14 @@ STORED = f"""async () => {{
 #: The analysis board's main line of moves (a move with its number is wrapped with it, so a row
 #: never ends on a number).
 MAIN_LINE = "#analysis-moves .line > .mv, #analysis-moves .line > .step > .mv"
+
+
+def shot(target, name: str, **options) -> Path:
+    """Save a screenshot of ``target`` (a page or a locator) as ``SCREENSHOTS/name.png``."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    target.screenshot(path=str(path), **options)
+    return path
 
 
 def poll(condition, timeout_ms: float = SLOW_MS, what: str = "a condition"):

@@ -7,7 +7,7 @@ import time
 import pygame_rules
 from playwright.sync_api import expect
 from pygame_rules.search import LEVELS
-from site_driver import Site
+from site_driver import Site, shot
 
 # Worker round trips, the move's own "play" request and a busy CI machine, on top of the level's time.
 SLACK_MS = 1500
@@ -98,7 +98,7 @@ def test_a_move_against_the_computer_at_level_1(site):
         assert site.last_move_squares() == set(game.last_move.path)
     print(f"level 1 replies in the browser: {[round(r) for r in replies]} ms")
     assert max(replies) < LEVELS[1].time_ms + SLACK_MS
-    page.screenshot(path="/tmp/ks-ai-level1.png")
+    shot(page, "ks-ai-level1")
     site.watch.assert_clean()
 
 
@@ -199,7 +199,7 @@ def test_undo_while_thinking_takes_back_the_move_and_cancels(site):
     new_game(site)
     site.play("K@c8", ["c8"])
     expect(page.locator("#thinking")).to_be_visible()
-    page.screenshot(path="/tmp/ks-ai-thinking.png")
+    shot(page, "ks-ai-thinking")
     site.button("Undo").click()
     site.wait_idle()
     assert not thinking(site)
@@ -243,7 +243,7 @@ def test_computer_against_computer_pauses_resumes_and_ends(site):
     paused_at = len(site.history())
     expect(site.button("Resume")).to_be_visible()
     assert not thinking(site)
-    page.screenshot(path="/tmp/ks-ai-demo-paused.png")
+    shot(page, "ks-ai-demo-paused")
     time.sleep(2)
     assert len(site.history()) <= paused_at + 1  # at most the move being played when paused
     settled = len(site.history())

@@ -6,8 +6,6 @@ site makes about a position here (a winning hint, a missed win) is checked with 
 from __future__ import annotations
 
 import re
-import tempfile
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -18,9 +16,8 @@ from conftest import ARRIVALS
 from pygame_rules.records import Game, write_record
 from pygame_rules.solve import winning_moves, wins_within
 from proofs import DRAWING_MOVE, SURE_DRAW, settled
-from site_driver import MAIN_LINE, poll
+from site_driver import MAIN_LINE, poll, shot
 
-SHOTS = Path(tempfile.gettempdir())
 OPENING = [("K@c8", ["c8"]), ("K@f1", ["f1"]), ("c6-d5", ["c6", "d5"]), ("f3-e4", ["f3", "e4"])]
 
 # A Lilypad position, Green to move, and six moves from it: Black's a6-b5 lets Green win at once
@@ -91,7 +88,7 @@ def shoot(page, name):
     for width, height in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)
-        page.screenshot(path=str(SHOTS / f"ks-{name}-{width}.png"), full_page=True)
+        shot(page, f"ks-{name}-{width}", full_page=True)
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
@@ -439,7 +436,7 @@ def test_a_bad_analysis_link_is_said_and_the_analysis_kept(spied):
         assert site.pieces("#analysis-board") == shown
         expect(page).not_to_have_url(re.compile("zz9|chess|garbage|xxx|%F0"))
     page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=str(SHOTS / "ks-analysis-bad-links-390.png"))
+    shot(page, "ks-analysis-bad-links-390")
     page.set_viewport_size({"width": 1280, "height": 900})
     messages.locator(".dismiss").click()
     # A game named as the other views name one (#rules=lion): its start.

@@ -7,14 +7,12 @@ Screenshots (phone and desktop) are written to the temporary folder as ks-editor
 from __future__ import annotations
 
 import re
-import tempfile
-from pathlib import Path
 
 import pygame_rules
 import pytest
 from playwright.sync_api import expect
+from site_driver import shot
 
-SHOTS = Path(tempfile.gettempdir())
 EDITOR = "#editor-view"
 EDITOR_BOARD = "#editor-view .editor-board"
 TIMEOUT = 20_000  # a check is one small request, but the machine may be busy
@@ -104,7 +102,7 @@ def test_set_up_fix_and_play_against_the_computer(site, game):
         assert where["y"] + scrolled + where["height"] <= 800, f"{part} is below the fold"
     for width, height, name in ((1280, 800, "desktop"), (390, 844, "phone")):
         page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=str(SHOTS / f"ks-editor-{game}-fault-{name}.png"), full_page=True)
+        shot(page, f"ks-editor-{game}-fault-{name}", full_page=True)
     page.set_viewport_size({"width": 1280, "height": 800})
     case["fix"](editor)
     expect(editor.locator(".editor-ok")).to_be_visible(timeout=TIMEOUT)
@@ -129,7 +127,7 @@ def test_set_up_fix_and_play_against_the_computer(site, game):
     assert site.history()[0] == text and len(site.history()) == 2
     saved = [e for e in site.library() if e["record"]["start"] == case["position"]]
     assert len(saved) == 1 and saved[0]["mode"].startswith("play-") and saved[0]["level"] == 1
-    page.screenshot(path=str(SHOTS / f"ks-editor-{game}-played.png"))
+    shot(page, f"ks-editor-{game}-played")
     site.watch.assert_clean()
 
 
@@ -149,7 +147,7 @@ def test_game_view_opens_the_editor_on_its_position_and_links_share_and_save(new
     expect(editor).to_be_visible()
     expect(editor.locator(".editor-position code")).to_have_text(position, timeout=TIMEOUT)
     assert "editor=lilypad" in page.url and "start=" in page.url
-    page.screenshot(path=str(SHOTS / "ks-editor-from-game-phone.png"), full_page=True)
+    shot(page, "ks-editor-from-game-phone", full_page=True)
 
     editor.get_by_role("button", name="Share").click()
     link = editor.get_by_label("Link to this position").input_value()
@@ -227,7 +225,7 @@ def test_a_set_up_position_is_kept_when_the_person_leaves_and_comes_back(new_sit
     assert site.pieces(EDITOR_BOARD) == made
     expect(page).to_have_url(address)  # not the bare #editor the top bar's link names
     expect(page).to_have_title(re.compile("^Set up a position"))
-    page.screenshot(path=str(SHOTS / "ks-editor-back-phone.png"))
+    shot(page, "ks-editor-back-phone")
     page.reload()
     site.wait_ready()
     expect(editor.locator(".editor-ok")).to_be_visible(timeout=TIMEOUT)

@@ -4,6 +4,7 @@ Rematch (also with sides switched) and Review; the person's side is at the botto
 from __future__ import annotations
 
 from playwright.sync_api import expect
+from site_driver import shot
 
 BLACK_WINS_IN_ONE = "8/8/8/8/8/1b6/4B3/1g1g3g b -"  # the Black King e2 steps home to f1
 
@@ -24,7 +25,7 @@ def test_a_game_against_the_computer_ends_with_its_reason_and_a_rematch(new_site
     expect(site.page.locator("#result-title")).to_have_text("You won!")
     expect(site.page.locator("#result-reason")).to_have_text("Black's King reached its last row (rank 1), so Black wins.")
     assert site.marks("win") == {"f1"}
-    site.page.screenshot(path="/tmp/ks-you-won.png")
+    shot(site.page, "ks-you-won")
 
     site.button("Review").click()
     site.wait_idle()
@@ -71,7 +72,7 @@ def test_a_lost_game_says_so(new_site):
     expect(site.page.locator("#result-title")).to_have_text("You lost", timeout=30_000)
     expect(site.page.locator("#result-reason")).to_have_text("Black's King reached its last row (rank 1), so Black wins.")
     site.page.set_viewport_size({"width": 390, "height": 844})
-    site.page.screenshot(path="/tmp/ks-you-lost-phone.png", full_page=True)
+    shot(site.page, "ks-you-lost-phone", full_page=True)
     site.watch.assert_clean()
 
 

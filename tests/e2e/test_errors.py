@@ -6,6 +6,7 @@ import json
 
 import pytest
 from playwright.sync_api import expect
+from site_driver import shot
 
 SAVE_KEY = "kings-and-soldiers/v1"
 
@@ -126,7 +127,7 @@ def test_a_failed_download_is_reported_not_hung(new_site, blocked, why):
     expect(message).not_to_contain_text(": .")  # no empty detail
     expect(site.page.locator("#loading")).to_contain_text("Python could not start")
     expect(site.page.locator("#board .piece[data-square]")).to_have_count(24)  # the board is still drawn
-    site.page.screenshot(path=f"/tmp/ks-failed-{blocked.split('/')[-1].replace('*', '')}.png")
+    shot(site.page, f"ks-failed-{blocked.split('/')[-1].replace('*', '')}")
     site.watch.assert_clean(allowed_errors=("Failed to load resource", "net::ERR_FAILED", "wasm"))
 
 

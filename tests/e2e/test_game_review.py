@@ -9,20 +9,17 @@ review also on a phone, whose narrow panel stacks the review under the board."""
 from __future__ import annotations
 
 import re
-import tempfile
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from conftest import ARRIVALS, DESKTOP, PHONE
 from playwright.sync_api import expect
-from site_driver import MAIN_LINE
+from site_driver import MAIN_LINE, shot
 from test_analysis import SPY, position_after
 
 import pygame_rules
 from pygame_rules.solve import Solver, winning_moves, wins_within
 
-SHOTS = Path(tempfile.gettempdir())
 
 # The end of a real game, level 1 against level 1 (tests/test_review.py has it whole; from Black's
 # 28th move here): Black's g4-h3 is the only move that wins in 3; a move later, with a win in 2,
@@ -40,7 +37,7 @@ def side_words(name):
 
 def shoot(page, name):
     size = page.viewport_size
-    page.screenshot(path=str(SHOTS / f"ks-{name}-{size['width']}.png"), full_page=True)
+    shot(page, f"ks-{name}-{size['width']}", full_page=True)
 
 
 @pytest.mark.parametrize(("arrival", "phone"), [*((a, False) for a in ARRIVALS), ("first", True)])
@@ -148,5 +145,5 @@ def test_a_review_asked_from_the_result_box_starts_in_sight(new_site, phone):
         expect(sides.last).to_be_in_viewport(ratio=1)
     else:
         site.assert_board_in_view(board, "#analysis-board")  # the page did not move
-    page.screenshot(path=str(SHOTS / f"ks-review-from-result-{page.viewport_size['width']}.png"))
+    shot(page, f"ks-review-from-result-{page.viewport_size['width']}")
     site.watch.assert_clean()

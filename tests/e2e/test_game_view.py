@@ -13,6 +13,7 @@ from conftest import DESKTOP, PHONE
 from playwright.sync_api import expect
 
 import pygame_rules
+from site_driver import shot
 
 BLACK_WINS_IN_ONE = "8/8/8/8/8/1b6/4B3/1g1g3g b -"
 
@@ -104,7 +105,7 @@ def test_selecting_a_piece_or_the_computer_thinking_moves_no_control(new_site, s
     expect(page.locator("#piece-help")).to_contain_text("Black soldier: Steps one square diagonally")
     assert [box(c) for c in controls] == seen, "selecting a piece moved the controls"
     assert page.evaluate("scrollY") == 0
-    page.screenshot(path=f"/tmp/ks-selected-{size}.png", full_page=True)
+    shot(page, f"ks-selected-{size}", full_page=True)
     site.watch.assert_clean()
 
 
@@ -217,5 +218,5 @@ def test_the_analysis_board_opens_the_way_the_game_was_seen(new_site):
     assert site.above("a1", "a8", "#analysis-board")  # Black, the person's side, at the bottom as in the game
     analysis.locator("#analysis-first").click()
     expect(analysis.get_by_role("button", name="Stop", exact=True)).to_be_visible()  # before the end, the engine thinks
-    page.screenshot(path="/tmp/ks-analysis-person-side.png")
+    shot(page, "ks-analysis-person-side")
     site.watch.assert_clean()

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from site_driver import shot
 
 SAVE_KEY = "kings-and-soldiers/v1"  # the first format: carried over into the library
 PYTHON_WORDS = re.compile(r"Error\b|Traceback|NoneType|\bdict\b|\bstr\b|\bint\b|undefined|null\b")
@@ -251,7 +252,7 @@ def test_a_saved_game_this_version_cannot_replay_is_offered_to_copy(arrive, phon
     plain_words(site)
     press(offer.locator("summary"))
     assert json.loads(offer.get_by_role("textbox").input_value())["record"]["moves"] == ["K@c8", "K@f1", "c6-d9"]
-    site.page.screenshot(path=f"/tmp/ks-cannot-replay-{'phone' if phone else 'desktop'}.png")
+    shot(site.page, f"ks-cannot-replay-{'phone' if phone else 'desktop'}")
     site.wait_idle()
     assert site.history() == ["K@a8"]  # the game in progress is kept, and plays on
     site.play("K@f1", ["f1"])

@@ -10,7 +10,7 @@ import json
 import pytest
 from conftest import ARRIVALS
 from playwright.sync_api import expect
-from site_driver import MAIN_LINE, Site
+from site_driver import MAIN_LINE, Site, shot
 
 
 def rows(site):
@@ -38,9 +38,9 @@ def test_new_game_keeps_the_old_one_and_the_library_opens_it(new_site):
     expect(newest.get_by_role("button", name="On the board", exact=False)).to_be_disabled()
     expect(older.locator("td").nth(3)).to_have_text("1 move")  # K@c8 K@f1: one numbered move
     expect(older).to_contain_text("In progress")
-    site.page.screenshot(path="/tmp/ks-library.png", full_page=True)
+    shot(site.page, "ks-library", full_page=True)
     site.page.set_viewport_size({"width": 390, "height": 844})
-    site.page.screenshot(path="/tmp/ks-library-phone.png", full_page=True)
+    shot(site.page, "ks-library-phone", full_page=True)
     site.page.set_viewport_size({"width": 1280, "height": 900})
 
     # Analyse: the older game on the analysis board at its last move; the game on the board stays.
@@ -92,7 +92,7 @@ def test_the_library_journey_in_every_arrival(arrive, arrival, phone):
     expect(rows(site)).to_have_count(2)
     expect(rows(site).first).to_contain_text("Ann (Black) vs Bob (Green)")
     if arrival == "first":
-        site.page.screenshot(path=f"/tmp/ks-library-{'phone' if phone else 'desktop'}.png", full_page=True)
+        shot(site.page, f"ks-library-{'phone' if phone else 'desktop'}", full_page=True)
     for i in range(2):  # every button within its entry, on a phone too (they wrap)
         row = rows(site).nth(i).bounding_box()
         for button in rows(site).nth(i).get_by_role("button").all():
@@ -411,7 +411,7 @@ def test_hundreds_of_damaged_entries_with_the_storage_full_are_all_kept(new_site
         site.page.get_by_role("button", name="Download all").click()
     text = open(download.value.path()).read()
     assert all(v in text for v in damaged.values())
-    site.page.screenshot(path="/tmp/ks-library-unreadable.png")
+    shot(site.page, "ks-library-unreadable")
     site.watch.assert_clean()
 
 
@@ -470,7 +470,7 @@ def test_several_record_files_at_once_are_each_imported_and_a_bad_one_said(arriv
     said = site.page.locator("#messages .message.error")
     expect(said).to_contain_text("2 of the 3 files were imported. The file broken.txt could not be imported:")
     expect(said).to_contain_text("move 1 (Green) 'K@zz' is not a legal move there")
-    site.page.screenshot(path=f"/tmp/ks-import-several-{'phone' if phone else 'desktop'}.png")
+    shot(site.page, f"ks-import-several-{'phone' if phone else 'desktop'}")
     press(site, site.page.locator("#library-link"))
     expect(rows(site)).to_have_count(3)  # the game before, and the two good records
     expect(rows(site).nth(0)).to_contain_text("The Lion Game")
@@ -501,7 +501,7 @@ def test_undo_of_a_delete_never_overwrites_a_game_saved_again_in_another_tab(new
     undo.click()
     said = first.page.locator("#library-messages")
     expect(said).to_contain_text("That game was saved again in another tab after it was deleted here")
-    first.page.screenshot(path="/tmp/ks-undo-saved-again.png")
+    shot(first.page, "ks-undo-saved-again")
     expect(rows(first)).to_have_count(2)
     assert sorted(first.saved_moves("lilypad")) == [["K@a8"], ["K@c8", "K@f1"]]  # the newer save, not the deleted one
     expect(x.locator("td").nth(4)).to_have_text("In progress")
@@ -517,7 +517,7 @@ def test_undo_of_a_delete_never_overwrites_a_game_saved_again_in_another_tab(new
     refused.locator("summary").click()
     text = json.loads(refused.get_by_role("textbox", name="The text").input_value())
     assert text["record"]["moves"] == ["K@c8", "K@f1"]
-    first.page.screenshot(path="/tmp/ks-undo-refused.png")
+    shot(first.page, "ks-undo-refused")
     first.page.set_viewport_size({"width": 390, "height": 844})
-    first.page.screenshot(path="/tmp/ks-undo-refused-phone.png")
+    shot(first.page, "ks-undo-refused-phone")
     first.watch.assert_clean()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame_rules
 from playwright.sync_api import expect
-from site_driver import next_squares
+from site_driver import next_squares, shot
 
 # White's Cobra on a3 may capture the Frog on b4 and come back; later White's Lion has two-step moves.
 COBRA = "3/r1lcr/1c1f3/TE3/4Et1/f1f2/CF1F1F1/R1L1R/1SC w - - - 0"
@@ -63,7 +63,7 @@ def test_cobra_captures_and_comes_back_then_the_lion_makes_two_steps(site):
     assert site.squares_of("#board .back") == {"a3"}
     assert site.squares_of("#board .stop") == {"b4"}  # or stay on b4
     assert site.squares_of("#board .piece.taken") == {"b4"}
-    page.screenshot(path="/tmp/ks-lion-cobra-back.png")
+    shot(page, "ks-lion-cobra-back")
     site.click("a3")
     expect(page.locator("#moves .mv.current")).to_have_text("a3xb4-a3")
     site.wait_idle()
@@ -96,7 +96,7 @@ def test_a_rhino_charge_shows_what_it_clears_and_its_charge(site):
     site.square("b2").hover()
     assert site.squares_of("#board .piece.preview-taken") == set()
     site.square("b5").hover()
-    page.screenshot(path="/tmp/ks-lion-rhino-preview.png")
+    shot(page, "ks-lion-rhino-preview")
     site.click("b5")
     expect(page.locator("#moves .mv.current")).to_have_text("b3-b5")
     site.wait_idle()
@@ -104,7 +104,7 @@ def test_a_rhino_charge_shows_what_it_clears_and_its_charge(site):
     assert site.marks("charge") == {"b5"}
     assert page.locator("#board .badge-charge title").text_content() == "charging north, up to 3"
     assert page.locator("#board .reach-charge").get_attribute("data-toward") == "b6 b7 b8"
-    settled(page).screenshot(path="/tmp/ks-lion-charge.png")
+    shot(settled(page), "ks-lion-charge")
     site.watch.assert_clean()
 
 
@@ -141,5 +141,5 @@ def test_every_status_mark_is_drawn_with_a_badge_and_its_label(site):
     assert page.locator("#board .reach-charge").get_attribute("data-toward") == "d8 c8"
     site.click("b1")  # the Butterfly in the burrow: it has moves, all out of the burrow
     assert site.dests()
-    settled(page).screenshot(path="/tmp/ks-lion-marks.png")
+    shot(settled(page), "ks-lion-marks")
     site.watch.assert_clean()

@@ -27,7 +27,7 @@ from playwright.sync_api import Error as PlaywrightError, expect
 
 import build
 from conftest import Watch
-from site_driver import SLOW_MS, SNAPSHOTS, STORED, Site, poll
+from site_driver import SLOW_MS, SNAPSHOTS, STORED, Site, poll, shot
 from test_ai import assert_legal_history, new_game, wait_for_moves
 
 # Replace the stored snapshot with a bad one; returns the digest stored with it.
@@ -614,7 +614,7 @@ def test_a_first_visit_says_once_that_the_site_now_works_offline(new_site):
     )
     assert covered == [], f"the note covers {covered}"
     note.scroll_into_view_if_needed()
-    page.screenshot(path="/tmp/offline-note-phone.png")
+    shot(page, "offline-note-phone")
     note.get_by_role("button", name="Close").tap()
     expect(note).to_have_count(0)
     assert page.evaluate("localStorage.getItem('kings-and-soldiers/offline-told')")

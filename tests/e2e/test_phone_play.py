@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 import pygame_rules
 
 from conftest import ARRIVALS
+from site_driver import shot
 
 GAMES = ["lilypad", "three-crowns", "lion"]
 # Every game on a first visit; one game in the other arrivals (what they change is how Python
@@ -58,7 +59,7 @@ def test_against_the_computer_on_a_phone(arrive, game, arrival):
         site.wait_idle()
         site.assert_board_in_view(seen)
         assert site.page.evaluate("scrollY") == 0
-    site.page.screenshot(path=f"/tmp/ks-phone-{game}-vs-computer-{arrival}.png")
+    shot(site.page, f"ks-phone-{game}-vs-computer-{arrival}")
     site.watch.assert_clean()
 
 

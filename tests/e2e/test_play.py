@@ -6,6 +6,7 @@ import pygame_rules
 from playwright.sync_api import expect
 
 from test_first_visit import hold_runtime, release
+from site_driver import shot
 
 SEED_DIAGRAM_2 = "8/8/8/5b2/2b3b1/1B6/4b1g1/1g1g3g b -"
 START = pygame_rules.start("lilypad")
@@ -25,7 +26,7 @@ def test_board_is_drawn_before_python_is_ready_then_becomes_playable(new_site):
     expect(page.locator("#turn")).to_have_text("Black to move")
     expect(page.locator("#notes")).to_contain_text("Black chooses a soldier on rank 8 to become its King.")
     assert site.marks("drop") == {"a8", "c8", "e8", "g8"}
-    site.page.screenshot(path="/tmp/ks-start.png")
+    shot(site.page, "ks-start")
     site.watch.assert_clean()
 
 
@@ -62,7 +63,7 @@ def test_seed_example_diagram_2_by_clicks(site):
     assert site.dests() == {"g6"}
     assert site.stop_squares() == {"e4"}
     expect(page.locator("#hint")).to_contain_text("click e4 again to stop")
-    page.screenshot(path="/tmp/ks-stop-here.png")
+    shot(page, "ks-stop-here")
     site.click("e4")
     expect(page.locator("#moves .mv.current")).to_have_text("g2:e4")
     site.wait_idle()
@@ -89,7 +90,7 @@ def test_seed_example_diagram_2_by_clicks(site):
     site.click("a2")  # the game is over: no move starts anywhere
     assert site.dests() == set()
     assert site.history() == ["g4-f3", "g2:e4", "f5:d3", "d1:f3", "b3>d3", "b1-a2", "d3-c2", "f3-e4", "c2-b1"]
-    page.screenshot(path="/tmp/ks-black-wins.png")
+    shot(page, "ks-black-wins")
     site.watch.assert_clean()
 
 
@@ -202,7 +203,7 @@ def test_every_registered_game_opens_from_the_chooser(site):
         site.wait_idle()
         expect(page.locator("#board .sq")).to_have_count(len(cls.geometry))
         assert site.pieces() == cls.start().pieces_on_board()
-        page.screenshot(path=f"/tmp/ks-game-{game}.png")
+        shot(page, f"ks-game-{game}")
     page.locator("#games button[data-game='lilypad']").click()
     expect(page.locator("#title")).to_have_text("Lilypad")
     site.wait_idle()

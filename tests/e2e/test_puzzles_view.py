@@ -10,19 +10,16 @@ from __future__ import annotations
 import datetime
 import json
 import re
-import tempfile
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 import pygame_rules
 from pygame_rules.bridge import handle
-from site_driver import Site
+from site_driver import Site, shot
 
 VIEW = "#puzzles-view"
 BOARD = f"{VIEW} .puzzle-board"
-SHOTS = Path(tempfile.gettempdir())
 
 
 def listed(game: str) -> list:
@@ -137,9 +134,9 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
     assert missed < newcomer_rating()
     expect(outcome).to_contain_text(f"Your rating: {missed} (−{newcomer_rating() - missed}): ")
     site.page.set_viewport_size({"width": 390, "height": 844})
-    site.page.screenshot(path=str(SHOTS / "ks-puzzle-wrong-phone.png"), full_page=True)
+    shot(site.page, "ks-puzzle-wrong-phone", full_page=True)
     site.page.set_viewport_size({"width": 1280, "height": 800})
-    site.page.screenshot(path=str(SHOTS / "ks-puzzle-wrong.png"))
+    shot(site.page, "ks-puzzle-wrong")
     site.button("Try again").click()
     state_is(site, "ready")
     assert site.pieces(BOARD) == start
@@ -164,9 +161,9 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
     expect(status).to_contain_text("Solved, after a mistake and a hint: counted as a miss for your rating.")
     expect(status).not_to_contain_text("Solved!")
     assert rating_shown(site) == missed
-    site.page.screenshot(path=str(SHOTS / "ks-puzzle-solved.png"))
+    shot(site.page, "ks-puzzle-solved")
     site.page.set_viewport_size({"width": 390, "height": 844})
-    site.page.screenshot(path=str(SHOTS / "ks-puzzle-solved-phone.png"), full_page=True)
+    shot(site.page, "ks-puzzle-solved-phone", full_page=True)
     site.page.set_viewport_size({"width": 1280, "height": 800})
 
     # Kept after a reload, and marked in the list.
@@ -177,9 +174,9 @@ def test_solve_a_puzzle_after_a_wrong_move_and_keep_the_solved_mark(new_site):
     expect(site.page.locator(f"{VIEW} .puzzle-list .is-solved")).to_have_count(1)
     expect(site.page.locator(f"{VIEW} .puzzle-list li[data-puzzle='{p.id}']")).to_contain_text("Solved")
     expect(site.page.locator(f"{VIEW} .puzzle-rating")).to_contain_text(f"Your puzzle rating: {missed} ")
-    site.page.screenshot(path=str(SHOTS / "ks-puzzles-list.png"), full_page=True)
+    shot(site.page, "ks-puzzles-list", full_page=True)
     site.page.set_viewport_size({"width": 390, "height": 844})
-    site.page.screenshot(path=str(SHOTS / "ks-puzzles-list-phone.png"), full_page=True)
+    shot(site.page, "ks-puzzles-list-phone", full_page=True)
     site.page.set_viewport_size({"width": 1280, "height": 800})
 
     # Tried again, solved at once: not rated again (only a first try is), and no change shown.
@@ -229,9 +226,9 @@ def test_next_puzzle_and_a_bad_puzzle_link(new_site):
     assert site.pieces(BOARD) == board_after(following, [])
     assert len(following.title) != len(p.title)
     site.assert_board_in_view(box, board=BOARD)
-    site.page.screenshot(path=str(SHOTS / "ks-puzzle.png"))
+    shot(site.page, "ks-puzzle")
     site.page.set_viewport_size({"width": 390, "height": 844})
-    site.page.screenshot(path=str(SHOTS / "ks-puzzle-phone.png"), full_page=True)
+    shot(site.page, "ks-puzzle-phone", full_page=True)
     site.page.set_viewport_size({"width": 1280, "height": 800})
 
     site.page.evaluate("location.hash = '#puzzle=nope'")  # as if pasted into the address bar
@@ -310,7 +307,7 @@ def test_a_person_s_puzzles_rated_missed_streak_daily_and_kept_after_a_reload(ar
     expect(view.locator(".puzzle-outcome")).to_contain_text("(−")
     assert rating_shown(site) < rating
     rating = rating_shown(site)
-    site.page.screenshot(path=str(SHOTS / f"ks-puzzle-missed-{shot}.png"))
+    shot(site.page, f"ks-puzzle-missed-{shot}")
     # The missed puzzle waits in the list, to try again.
     site.press("All puzzles")
     state_is(site, "list")
@@ -337,7 +334,7 @@ def test_a_person_s_puzzles_rated_missed_streak_daily_and_kept_after_a_reload(ar
     assert ratings[0] <= sorted(q.rating for q in standard)[2]  # starts among the easiest
     p = shown_puzzle(site)
     assert p.rating > ratings[-1]
-    site.page.screenshot(path=str(SHOTS / f"ks-puzzle-streak-{shot}.png"), full_page=True)
+    shot(site.page, f"ks-puzzle-streak-{shot}", full_page=True)
 
     # The daily puzzle: the same for everyone on the date it shows.
     site.press("All puzzles")
@@ -377,7 +374,7 @@ def test_a_person_s_puzzles_rated_missed_streak_daily_and_kept_after_a_reload(ar
     press(site, chip)
     expect(view.locator(".puzzle-list li")).to_have_count(len(of_theme))
     expect(chip).to_have_attribute("aria-pressed", "true")
-    site.page.screenshot(path=str(SHOTS / f"ks-puzzles-progress-{shot}.png"), full_page=True)
+    shot(site.page, f"ks-puzzles-progress-{shot}", full_page=True)
     site.watch.assert_clean()
 
 
@@ -394,7 +391,7 @@ def test_on_a_phone_the_board_stands_still_from_one_puzzle_to_the_next(arrive):
         expect(site.page.locator(f"{VIEW} h1")).to_have_attribute("title", p.title)
         tops.append(round(site.page.locator(BOARD).bounding_box()["y"]))
     assert len(set(tops)) == 1, tops
-    site.page.screenshot(path="/tmp/ks-puzzle-long-title-phone.png")
+    shot(site.page, "ks-puzzle-long-title-phone")
     site.watch.assert_clean()
 
 
@@ -411,7 +408,7 @@ def test_a_bad_puzzle_link_says_so_and_lists_the_puzzles_of_its_game(arrive, pho
     links = view.locator(".puzzle-list li a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
     assert sorted(links) == sorted(f"#puzzle={q.id}" for q in own)  # the game's own puzzles
     assert site.page.url.endswith("#puzzles=three-crowns")  # a reload shows the list, not the message again
-    site.page.screenshot(path=str(SHOTS / f"ks-bad-puzzle-link-{'phone' if phone else 'desktop'}.png"))
+    shot(site.page, f"ks-bad-puzzle-link-{'phone' if phone else 'desktop'}")
     press(site, view.locator(".puzzle-list li a").first)  # and one of them opens
     p = shown_puzzle(site)
     assert p.game == "three-crowns"

@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import expect
 
 import pygame_rules
+from site_driver import shot
 
 PAGES = Path(__file__).resolve().parents[2] / "site" / "learn" / "rules"
-SHOTS = Path("/tmp/ks-rules")
 
 # Two moves of each game, as (text, clicks).
 OPENINGS = {
@@ -147,7 +147,6 @@ def test_screenshots_of_the_rules_pages(new_site, size):
     width, height = size
     site = new_site(viewport={"width": width, "height": height})
     site.open("#rules=lilypad", wait=False)
-    SHOTS.mkdir(exist_ok=True)
     for game in OPENINGS:
         site.page.evaluate(f"location.hash = '#rules={game}'")
         title = pygame_rules.position_class(game).info()["title"]
@@ -156,6 +155,6 @@ def test_screenshots_of_the_rules_pages(new_site, size):
         site.page.wait_for_timeout(300)
         # Nothing is wider than the screen.
         assert site.page.evaluate("document.documentElement.scrollWidth") <= width, game
-        site.page.screenshot(path=str(SHOTS / f"{game}-{width}.png"))
-        site.page.screenshot(path=str(SHOTS / f"{game}-{width}-full.png"), full_page=True)
+        shot(site.page, f"rules-{game}-{width}")
+        shot(site.page, f"rules-{game}-{width}-full", full_page=True)
     site.watch.assert_clean()

@@ -4,6 +4,7 @@ line from an earlier position (the old one comes back with Undo), and moves said
 from __future__ import annotations
 
 from playwright.sync_api import expect
+from site_driver import shot
 
 OPENING = [("K@c8", ["c8"]), ("K@f1", ["f1"]), ("c6-d5", ["c6", "d5"]), ("f3-e4", ["f3", "e4"])]
 
@@ -156,6 +157,6 @@ def test_the_keyboard_focus_stays_on_a_control_when_the_one_pressed_goes_out_of_
     expect(current).to_have_text("c6-d5")
     expect(undo).to_have_count(0)
     focus_is_on(site, "Delete from here")
-    page.screenshot(path="/tmp/ks-focus-analysis.png")
+    shot(page, "ks-focus-analysis")
     page.get_by_role("link", name="Back to the game").click()
     site.watch.assert_clean()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame_rules
 from playwright.sync_api import expect
-from site_driver import next_squares
+from site_driver import next_squares, shot
 
 EXAMPLE_1 = "1g3b2/2b5/g3B2b/b7/gb1G4/3B1g2/3gGb1b/gbg5 g - 0"
 EXAMPLE_1_MOVES = ["f3-e3", "d3-e4", "e2-f3", "e4-d3", "e3-e4", "h6-h5", "f3-f4"]
@@ -61,7 +61,7 @@ def test_example_1_by_clicks_ends_in_a_crowned_troika(site):
     assert site.marks("win") == {"d4", "e4", "f4"}
     assert {site.pieces()[sq] for sq in ("d4", "e4", "f4")} == {"G"}
     page.wait_for_function("() => document.querySelector('#board').shadowRoot.getAnimations().length === 0")
-    page.screenshot(path="/tmp/ks-three-crowns-win.png")
+    shot(page, "ks-three-crowns-win")
     site.watch.assert_clean()
 
 
@@ -79,7 +79,7 @@ def test_a_double_jump_is_entered_one_landing_at_a_time(site):
     assert site.squares_of("#board .piece.preview-taken") == {"c3"}
     site.square("f4").hover()
     assert site.squares_of("#board .piece.preview-taken") == {"e4"}
-    page.screenshot(path="/tmp/ks-three-crowns-double-jump.png")
+    shot(page, "ks-three-crowns-double-jump")
     site.click("f4")
     expect(page.locator("#moves .mv.current")).to_have_text("d6:d4:f4")
     site.wait_idle()
@@ -113,7 +113,7 @@ def test_a_double_jump_shows_the_jumped_stone_and_what_happens_to_the_second(sit
     assert page.locator("#board .piece.becomes").evaluate_all("els => els.map(e => e.dataset.piece)") == ["b"]
     assert site.squares_of("#board .piece.changing") == {"e4"}  # the crowned stone gives way to it
     assert site.squares_of("#board .piece.preview-taken") == set()
-    page.screenshot(path="/tmp/ks-three-crowns-uncrown-preview.png")
+    shot(page, "ks-three-crowns-uncrown-preview")
     site.square("b5").hover()  # the capture: c4 is faded and ringed, nothing changes
     assert site.squares_of("#board .piece.preview-taken") == {"c4"}
     assert site.squares_of("#board .changed-ring, #board .piece.changing") == set()
@@ -139,5 +139,5 @@ def test_a_win_by_the_third_capture_shows_where_it_was_taken(site):
     assert "d2" not in site.pieces()
     assert site.last_move_squares() == {"a1", "c3", "e1"}
     page.wait_for_function("() => document.querySelector('#board').shadowRoot.getAnimations().length === 0")
-    page.screenshot(path="/tmp/ks-three-crowns-seventh-stone.png")
+    shot(page, "ks-three-crowns-seventh-stone")
     site.watch.assert_clean()

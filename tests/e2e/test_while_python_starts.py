@@ -12,10 +12,12 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 from playwright.sync_api import expect
 
-from site_driver import READY_TIMEOUT
+from site_driver import READY_TIMEOUT, shot
 from test_first_visit import hold_runtime, release
 
 WASM = "**/pyodide.asm.wasm"
@@ -47,6 +49,37 @@ PUT_BACK = """async () => {
 }"""
 
 
+@contextmanager
+def python_held_back(page):
+    """Within the block, a reload restores Python only once ``release()`` is called (which the
+    block may do; leaving it does, and puts the runtime back in the site's cache)."""
+    held = []
+    page.evaluate(SET_ASIDE)
+    page.context.route(WASM, lambda route: held.append(route))
+    released = False
+
+    def release():
+        nonlocal released
+        for _ in range(60):  # Playwright hands over routed requests only while it is waiting
+            if held:
+                break
+            page.wait_for_timeout(500)
+        assert held, "the worker did not ask for the runtime: Python was not held back"
+        for route in held:
+            route.continue_()
+        page.context.unroute(WASM)  # after: unrouting passes on what is still held, twice is an error
+        released = True
+
+    try:
+        yield release
+    finally:
+        if not released:
+            for route in held:
+                route.continue_()
+            page.context.unroute(WASM)
+        page.evaluate(PUT_BACK)
+
+
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
 def test_a_tap_before_python_is_restored_is_played_once_it_is(arrive, phone):
     site = arrive("returning", "#game=lilypad", phone=phone)
@@ -54,10 +87,7 @@ def test_a_tap_before_python_is_restored_is_played_once_it_is(arrive, phone):
     site.choose_players("Two players")
     site.play("K@c8", ["c8"])
     site.play("K@f1", ["f1"])
-    held = []
-    page.evaluate(SET_ASIDE)
-    try:
-        page.context.route(WASM, lambda route: held.append(route))
+    with python_held_back(page) as release:
         page.reload()  # a returning visit, its Python held back
         expect(page.locator("#moves .mv")).to_have_text(["K@c8", "K@f1"])  # the saved game, drawn at once
         before = site.board_box()
@@ -69,26 +99,16 @@ def test_a_tap_before_python_is_restored_is_played_once_it_is(arrive, phone):
         site.click("d5")
         expect(page.locator("#hint")).to_have_text("The game is still starting: your move is played in a moment, if it is legal.")
         expect(page.locator("#loading")).to_be_visible()  # the pill over the board: "Starting Python…" or the like
-        page.screenshot(path=f"/tmp/early-tap-{'phone' if phone else 'desktop'}.png")
+        shot(page, f"early-tap-{'phone' if phone else 'desktop'}")
         site.assert_board_in_view(before)
         assert page.locator("html").get_attribute("data-engine") == "loading"
-        assert held, "the worker did not ask for the runtime: Python was not held back"
 
-        for route in held:
-            route.continue_()
-        page.context.unroute(WASM)
-        held = None
+        release()
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT)
         assert site.started_from() == "snapshot"
         expect(page.locator("#moves .mv")).to_have_text(["K@c8", "K@f1", "c6-d5"])  # the taps, played
         site.wait_idle()
         site.assert_board_in_view(before)
-    finally:
-        if held is not None:
-            for route in held:
-                route.continue_()
-            page.context.unroute(WASM)
-        page.evaluate(PUT_BACK)
     site.watch.assert_clean()
 
 
@@ -99,27 +119,15 @@ def test_a_tap_that_is_no_move_is_said_once_the_game_is_ready(arrive):
     page = site.page
     site.choose_players("Two players")
     site.play("K@c8", ["c8"])
-    page.evaluate(SET_ASIDE)
-    held = []
-    try:
-        page.context.route(WASM, lambda route: held.append(route))
+    with python_held_back(page) as release:
         page.reload()
         expect(page.locator("#moves .mv")).to_have_text(["K@c8"])
         site.click("c8")  # Black's King, but Green is to move
         assert site.selected() == {"c8"}
-        for route in held:
-            route.continue_()
-        page.context.unroute(WASM)
-        held = None
+        release()
         expect(page.locator("#hint")).to_have_text("The game is ready now, but what you tapped before was not a move here.")
         assert site.selected() == set()
         assert site.history() == ["K@c8"]
-    finally:
-        if held is not None:
-            for route in held:
-                route.continue_()
-            page.context.unroute(WASM)
-        page.evaluate(PUT_BACK)
     site.watch.assert_clean()
 
 
@@ -135,7 +143,7 @@ def test_the_puzzles_say_the_engine_is_still_downloading(new_site, phone):
     expect(waiting).to_have_text(
         "The puzzles open as soon as the game engine is ready: it judges every move, in Python, in your browser. Downloading Python…"
     )
-    page.screenshot(path=f"/tmp/puzzles-waiting-{'phone' if phone else 'desktop'}.png")
+    shot(page, f"puzzles-waiting-{'phone' if phone else 'desktop'}")
     release(site, held)
     expect(page.locator("#puzzles-view .puzzle-list li").first).to_be_visible(timeout=READY_TIMEOUT)
     expect(waiting).to_be_hidden()

@@ -82,6 +82,10 @@ export function createBoard(host, initial) {
       state.hold = null;
       unselect(state);
     },
+    /** Give the board the keyboard's focus (the page does not scroll to it). */
+    focus() {
+      state.dom.svg.focus({ preventScroll: true });
+    },
     /** The squares selected so far. */
     get selection() {
       return [...state.selection];

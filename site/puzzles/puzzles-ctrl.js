@@ -88,9 +88,12 @@ export function openRated({ s, go }, game) {
 
 /** After a solve: the streak's next (or a new streak), else the rated puzzle nearest the rating. */
 export function openNext(ctrl) {
-  const { s, go } = ctrl;
+  const { s, go, ui } = ctrl;
   const c = s.current;
   if (!c) return;
+  // Pressed from the keyboard (or clicked): the next puzzle is played from the board, so the
+  // focus goes there once it is open, not to the control beside the Next that goes away.
+  s.focusBoard = document.activeElement === ui.next;
   if (c.mode !== "streak") return openRated(ctrl, c.puzzle.game);
   if (s.streak().over) s.run = null;
   s.lastHash = null; // "#streak" again opens the streak's next
@@ -158,4 +161,6 @@ async function openPuzzle(ctrl, id, { mode = "rated", day = null } = {}) {
   const tried = s.solved().has(puzzle.id) ? "solved" : s.attempts().some((a) => a.id === puzzle.id) ? "tried" : null;
   ui.status.textContent = tried ? `You have ${tried} this one before: it is not rated again.` : "Your first try counts for your rating.";
   setPhase(ctrl, "ready");
+  if (s.focusBoard) board.focus();
+  s.focusBoard = false;
 }

@@ -25,6 +25,7 @@ export function createPuzzlesState({ storage, now }) {
     run: null, // the streak in play: its number
     current: null, // the puzzle in play: {puzzle, info, moves, state, hint, tries, wrong, solved, mode, day, counted, rated, hinted}
     session: 0, // bumped on every open: answers for a puzzle no longer shown are dropped
+    focusBoard: false, // the next puzzle opened from Next with the focus on it: the board takes the focus
 
     /** The progress kept: solved puzzles and attempts (checked against the puzzles there are). */
     progress: createPuzzleStore(storage, (value) => checkAttempt(value, (id) => PUZZLE_ID.test(id) && ids().has(id))),

@@ -129,8 +129,8 @@ class Site:
     def stop_squares(self) -> set[str]:
         return self.squares_of("#board .stop")
 
-    def selected(self) -> set[str]:
-        return self.squares_of("#board .selected")
+    def selected(self, board: str = "#board") -> set[str]:
+        return self.squares_of(f"{board} .selected")
 
     def last_move_squares(self) -> set[str]:
         return self.squares_of("#board .last")

@@ -216,11 +216,16 @@ def test_next_puzzle_and_a_bad_puzzle_link(new_site):
     rating = int(site.page.locator(VIEW).get_attribute("data-rating"))
     fresh = [q for q in own if q.id != p.id]
     following = min(fresh, key=lambda q: (abs(q.rating - rating), q.rating, q.id))
-    # With the keyboard (the solve put the focus on Next): the focus stays on a control of the panel.
+    # With the keyboard (the solve put the focus on Next): the next puzzle is played from the board,
+    # so the focus goes there, its cursor on a piece that can move.
     expect(site.button("Next puzzle")).to_be_focused()
     site.page.keyboard.press("Enter")
     state_is(site, "ready")
-    expect(site.button("All puzzles")).to_be_focused()
+    assert site.page.evaluate(f"document.querySelector('{BOARD}').shadowRoot.activeElement?.tagName") == "svg"
+    site.page.keyboard.press("Enter")  # the cursor's piece, picked up
+    assert len(site.selected(BOARD)) == 1
+    site.page.keyboard.press("Escape")
+    assert site.selected(BOARD) == set()
     assert site.page.url.endswith(f"#puzzle={following.id}")
     expect(site.page.locator(f"{VIEW} h1")).to_have_text(following.title)
     assert site.pieces(BOARD) == board_after(following, [])

@@ -147,3 +147,37 @@ def test_a_review_asked_from_the_result_box_starts_in_sight(new_site, phone):
         site.assert_board_in_view(board, "#analysis-board")  # the page did not move
     shot(page, f"ks-review-from-result-{page.viewport_size['width']}")
     site.watch.assert_clean()
+
+
+# The opening of a real game (tests/test_review.py's, level 1 against level 1): no position in it
+# is proven, so every grade comes from the evaluations' searches.
+OPENING = "K@a8 K@d1 a8>c8 d1>f1 a6-b5 d3-c4 b5:d3 e2:c4 e6-d5 c4:e6 f7:d5 b3-c4 d5:b3 a2:c4 g8-f7 c4-b5".split()
+
+
+def review_shown(site) -> dict:
+    """What a finished review shows: each graded move's sign and words, and each side's summary."""
+    page = site.page
+    expect(page.locator("#analysis-review-summary .review-side")).to_have_count(2, timeout=180_000)
+    expect(page.locator("#analysis-progress")).to_be_hidden()
+    marks = page.locator("#analysis-moves .mv[data-mark]").evaluate_all(
+        "els => els.map(e => [e.dataset.ply, e.dataset.mark, e.title])"
+    )
+    return {"marks": marks, "sides": page.locator("#analysis-review-summary .review-side").all_inner_texts()}
+
+
+def test_the_same_game_reviewed_twice_is_graded_the_same(arrive):
+    """Every search a review makes looks at a fixed number of positions, so a game reviewed again
+    (here after a reload: nothing the first review found is remembered) gets the same grades."""
+    site = arrive("first", f"#analysis&game=lilypad&moves={quote(' '.join(OPENING))}")
+    page = site.page
+    expect(page.locator(MAIN_LINE)).to_have_text(OPENING)
+    site.press("Analyse this game")
+    first = review_shown(site)
+    assert first["marks"] and all(side_words(n).match(t) for n, t in zip(("Black", "Green"), first["sides"]))
+    page.reload()
+    site.wait_ready()
+    expect(page.locator(MAIN_LINE)).to_have_text(OPENING)
+    expect(page.locator("#analysis-moves .mv[data-mark]")).to_have_count(0)
+    site.press("Analyse this game")
+    assert review_shown(site) == first
+    site.watch.assert_clean()

@@ -3,7 +3,7 @@
 
 import { describeError, showMessage } from "../common/messages.js";
 import { facePerson, followActions, newGame, play, tellShown } from "./game-ctrl.js";
-import { app, assignPlayers, engine, fresh, isDemo, MODES, REMEMBERED_MODES, request, storage } from "./game-state.js";
+import { app, assignPlayers, engine, fresh, isDemo, MODES, REMEMBERED_MODES, request, someoneHuman, storage } from "./game-state.js";
 import { renderControls, renderResult } from "./game-view.js";
 import { atEnd, isOver } from "./line.js";
 
@@ -32,7 +32,10 @@ function oneTabAtATime(entryId, fn) {
 // If it is the computer's turn, search for its move in the worker and play it like a person's.
 export function startThinking() {
   warmUpSearch();
-  if (!app.ready || app.busy || app.thinking || !app.state || app.state.result != null || !atEnd(app.line) || isOver(app.line)) return;
+  // At the line's end; or where Undo went back to, if the computer is to move there (a game saved
+  // by an older version after an Undo of the computer's first move): it plays on from there.
+  const playsOn = atEnd(app.line) || (app.line.takenBack && someoneHuman());
+  if (!app.ready || app.busy || app.thinking || !app.state || app.state.result != null || !playsOn || isOver(app.line)) return;
   if (app.players[app.state.turn] !== "computer" || (isDemo() && app.paused) || app.level == null) return;
   const search = { cancelled: false, job: null };
   const record = app.record;

@@ -57,7 +57,12 @@ export const someoneHuman = () => Object.values(app.players).includes("human");
 // Undo takes moves back to the person's turn. In a friend game only the person's own last move: a
 // move the friend made is theirs (taken back, it would leave the board on the friend's turn).
 export const friendMovedLast = () => isFriendGame() && app.state != null && app.players[app.state.turn] !== "friend";
-export const canUndo = () => app.line.cursor > 0 && !friendMovedLast();
+// Against the computer, back to the person's turn before this position: two moves back when it is
+// the person's turn, one when it is the computer's (sides alternate in every game). So never back
+// past the computer's first move, to a start where it would have to move again.
+const againstComputer = () => someoneHuman() && Object.values(app.players).includes("computer");
+const undoSteps = () => (againstComputer() && app.state && app.players[app.state.turn] !== "computer" ? 2 : 1);
+export const canUndo = () => app.line.cursor >= undoSteps() && !friendMovedLast();
 // Whether the board shows a game that is over: by the rules there, or at the end of a resigned one.
 export const finishedHere = () => app.state?.result != null || (atEnd(app.line) && isOver(app.line));
 // Who may resign now: against the computer the person, between two people here the side to move;

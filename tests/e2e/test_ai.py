@@ -231,6 +231,40 @@ def test_the_computer_plays_first_when_the_person_takes_the_second_side(site):
     wait_for_moves(site, 1, LEVELS[1].time_ms + SLACK_MS)
     assert site.history()[0].startswith("K@")
     expect(site.page.locator("#turn")).to_have_text("Green to move")
+    # Nothing of the person's to take back yet: Undo would leave the computer to move again.
+    expect(site.button("Undo")).to_be_disabled()
+    first = site.history()
+    site.play("K@f1", ["f1"])
+    wait_for_moves(site, 3, LEVELS[1].time_ms + SLACK_MS)
+    site.button("Undo").click()  # the computer's reply and the person's move
+    site.wait_idle()
+    assert site.history() == first
+    expect(site.page.locator("#turn")).to_have_text("Green to move")
+    expect(site.button("Undo")).to_be_disabled()
+    site.watch.assert_clean()
+
+
+def test_a_game_saved_back_at_the_computers_first_move_plays_on(site):
+    """An older version let Undo take back the computer's first move and then waited for ever (the
+    computer moved only at the line's end). Such a saved game, opened, has the computer move."""
+    site.choose_players("Play Green vs computer", 1)
+    site.button("New game").click()
+    wait_for_moves(site, 1, LEVELS[1].time_ms + SLACK_MS)
+    page = site.page
+    page.evaluate(
+        """() => {
+          const key = `kings-and-soldiers/game/${JSON.parse(localStorage.getItem('kings-and-soldiers/last')).current}`;
+          const entry = JSON.parse(localStorage.getItem(key));
+          localStorage.setItem(key, JSON.stringify({ ...entry, cursor: 0, takenBack: true }));
+        }"""
+    )
+    page.reload()
+    site.wait_ready()
+    wait_for_moves(site, 1, LEVELS[1].time_ms + SLACK_MS)
+    expect(page.locator("#turn")).to_have_text("Green to move")
+    assert site.history()[0].startswith("K@")
+    expect(page.locator("#review-note")).to_be_hidden()
+    site.watch.assert_clean()
 
 
 def test_computer_against_computer_pauses_resumes_and_ends(site):

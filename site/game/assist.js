@@ -30,12 +30,16 @@ const MARKUP = `
 
 /**
  * The helper on the game view's `element`, drawing on the game's `board`. `game()` tells what is
- * shown: {record (the moves shown), state, info, mode, players, idle}. Call `update()` whenever
- * the game view renders.
+ * shown: {record (the moves shown), state, info, mode, players, idle}; the hint's answer is written
+ * in `answerIn` when given (a box of fixed room: nothing below it moves), else under the Hint button.
+ * Call `update()` whenever the game view renders.
  */
-function createAssist({ element, board, game }) {
+function createAssist({ element, board, game, answerIn = null }) {
   element.innerHTML = MARKUP;
   const $ = (id) => element.querySelector(`#${id}`);
+  // The hint's answer, in the box the view keeps room for (`answerIn`), if it has one.
+  const hintText = $("hint-text");
+  answerIn?.prepend(hintText);
   const engine = sharedEngine();
   const bar = createEvalBar($("game-evalbar"));
   let key = null; // the position the help is about
@@ -71,7 +75,7 @@ function createAssist({ element, board, game }) {
       key = k;
       stop();
       clearArrows();
-      $("hint-text").textContent = "";
+      hintText.textContent = "";
     }
     const humanTurn = (now.players[now.state.turn] ?? "human") === "human";
     element.hidden = !helps(now.mode);
@@ -104,7 +108,7 @@ function createAssist({ element, board, game }) {
         if (error?.type === "WorkerLost") {
           // A new worker comes (engine.js): the help starts again when asked or on the next render.
           stop();
-          $("hint-text").textContent = "";
+          hintText.textContent = "";
           return;
         }
         mine.failed = describeError(error);
@@ -113,7 +117,7 @@ function createAssist({ element, board, game }) {
         $("best-line-arrows").hidden = true;
         if (hintWanted) {
           hintWanted = false;
-          $("hint-text").textContent = `No hint: ${mine.failed}`;
+          hintText.textContent = `No hint: ${mine.failed}`;
           update();
         }
       },
@@ -143,7 +147,7 @@ function createAssist({ element, board, game }) {
     const now = game();
     if (!now.state || now.state.result != null || hintWanted) return;
     hintWanted = true;
-    $("hint-text").textContent = engine.working("Looking for a good move…");
+    hintText.textContent = engine.working("Looking for a good move…");
     think(now);
     update();
     if (thought.done) showHint();
@@ -158,15 +162,15 @@ function createAssist({ element, board, game }) {
       if (!move) throw new Error("the engine suggested a move that is not playable here");
       const value = readEvaluation(answer);
       const proof = value?.winIn ? ` ${sideName(now.info, now.state.turn)} ${evaluationText(value)}.` : value?.draw ? " A draw with best play." : "";
-      $("hint-text").textContent = `Hint: ${describeMove(move, now.state.board, now.info)}${proof}`;
-      $("hint-text").dataset.move = move.text;
+      hintText.textContent = `Hint: ${describeMove(move, now.state.board, now.info)}${proof}`;
+      hintText.dataset.move = move.text;
       board.set({ ...moveArrows(move.path), labels: {} });
       drawn = true;
       lineShown = false;
       $("best-line-arrows").textContent = "Show";
       $("best-line-arrows").setAttribute("aria-pressed", "false");
     } catch (error) {
-      $("hint-text").textContent = `No hint: ${describeError(error)}`;
+      hintText.textContent = `No hint: ${describeError(error)}`;
     } finally {
       update();
     }
@@ -213,6 +217,8 @@ function createAssist({ element, board, game }) {
 export function addAssist() {
   const assist = createAssist({
     element: document.getElementById("assist"),
+    // Under the turn line, in the box kept for what happens now (its room never changes).
+    answerIn: document.querySelector("#game-view .now"),
     board: gameBoard,
     game: () => ({ record: app.record, state: app.state, info: app.info, mode: app.mode, players: app.players, idle: app.ready && !app.busy, over: finishedHere() }),
   });

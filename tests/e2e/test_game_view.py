@@ -109,6 +109,37 @@ def test_selecting_a_piece_or_the_computer_thinking_moves_no_control(new_site, s
     site.watch.assert_clean()
 
 
+@pytest.mark.parametrize(("size", "game"), [("phone", "lion"), ("desktop", "lilypad")])
+def test_a_hint_is_said_in_sight_and_moves_no_control(new_site, size, game):
+    """The hint's answer is written in the box under the turn line, whose room is kept: on a phone
+    it is in sight under the board (the Lion Game's tall board leaves the Hint button at the
+    screen's edge), and the buttons below never move when it comes or goes."""
+    phone = size == "phone"
+    site = new_site(**(PHONE if phone else DESKTOP))
+    site.open(f"#game={game}")
+    page = site.page
+    if game == "lilypad":
+        site.choose_players("Play Black vs computer", 1)
+    else:
+        site.choose_players("Two players")
+    site.wait_idle()
+    controls = [page.locator(sel) for sel in ("#board", "#new-game", "#undo", "#flip", "#share")]
+    seen = [box(c) for c in controls]
+    site.press("Hint")
+    hint = page.locator("#hint-text")
+    expect(hint).to_contain_text("Hint: ", timeout=30_000)
+    expect(hint).to_be_in_viewport(ratio=1)
+    assert [box(c) for c in controls] == seen, "the hint moved the controls"
+    assert page.evaluate("scrollY") == 0
+    shot(page, f"ks-hint-{game}-{size}")
+    move = hint.get_attribute("data-move")
+    position = pygame_rules.start(game)
+    site.play(move, list(position.move(move).path))
+    expect(hint).to_be_empty()
+    assert [box(c) for c in controls] == seen, "the hint's going moved the controls"
+    site.watch.assert_clean()
+
+
 def test_the_evaluation_going_deeper_moves_no_control(new_site):
     """The best line grows as the evaluation's search goes deeper; it keeps to one line (the whole
     line is its tooltip), so the buttons under it stay where the person's pointer is."""

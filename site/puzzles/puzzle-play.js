@@ -7,6 +7,7 @@
 import { moveArrows } from "../board/move-arrows.js";
 import { describeError, showMessage } from "../common/messages.js";
 import { plural, sideName } from "../common/words.js";
+import { dailyPuzzle } from "./puzzle-progress.js";
 import { setPhase } from "./puzzles-view.js";
 
 const PAUSE_MS = 450; // between the person's move and the reply, so both can be followed
@@ -126,6 +127,9 @@ function solve(ctrl, state) {
   const c = s.current;
   c.solved = true;
   s.progress.addSolved([c.puzzle.id]);
+  // The day's daily puzzle solved, at the first try or after it (from Daily puzzle or the list): its day is ticked.
+  const day = c.mode === "daily" ? c.day : s.today();
+  if (c.mode === "daily" || dailyPuzzle(s.standard(), day)?.id === c.puzzle.id) s.progress.addDailySolved(day);
   countFirstTry(ctrl, true);
   const reason = typeof state.resultReason === "string" ? state.resultReason : `${sideName(c.info, state.result)} wins.`;
   // Solved after a wrong move (and maybe the hint) is no first-try solve: said so, not cheered.

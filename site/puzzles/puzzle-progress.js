@@ -117,38 +117,85 @@ export function hashText(text) {
   return h;
 }
 
-/** The day's puzzle: picked from `puzzles` (in id order) by the day's text, the same for everyone. */
+const byId = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** A day's number: the UTC days since 1970-01-01 ("1970-01-02" is 1). */
+export const dayNumber = (day) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+
+/**
+ * The day's puzzle, the same for everyone: the UTC days are numbered, and the days walk a shuffle
+ * of `puzzles` (put in id order first, so every browser agrees; shuffled by a fixed seed), one
+ * puzzle a day, then walk it again: a puzzle comes back only after as many days as there are
+ * puzzles (329 days today). A cycle's order is the same each time, so no cycle's end and the next's
+ * start bring one puzzle close together.
+ */
 export function dailyPuzzle(puzzles, day) {
-  if (!puzzles.length) return null;
-  const sorted = [...puzzles].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return sorted[hashText(`kings-and-soldiers daily ${day}`) % sorted.length];
+  if (!puzzles.length || !DAY.test(day)) return null;
+  const order = [...puzzles].sort(byId);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = hashText(`kings-and-soldiers daily ${i}`) % (i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const n = dayNumber(day);
+  return order[((n % order.length) + order.length) % order.length];
+}
+
+/** A streak's climb: the puzzle after k solved is rated at least the easiest plus k times this (lichess's streak climbs some 50 points a puzzle). */
+export const STREAK_STEP = 50;
+/** The next difficulty step: puzzles within this many points of the easiest one left. */
+const STREAK_WINDOW = 150;
+/** The streak's next is one of this many easiest of the step (by the run's number), so runs differ. */
+const STREAK_CHOICES = 3;
+
+/** The ids solved once at least, in each run of `attempts` (a puzzle solved in two tabs counts once). */
+function solvedByRun(attempts) {
+  const runs = new Map();
+  for (const a of attempts) {
+    if (a.mode !== "streak" || !a.ok) continue;
+    if (!runs.has(a.run)) runs.set(a.run, new Set());
+    runs.get(a.run).add(a.id);
+  }
+  return runs;
 }
 
 /**
- * A streak: puzzles of rising difficulty until one is missed. `attempts` holds its run's
- * attempts (mode "streak", run `run`). Returns {count (solved in a row), over (missed one),
- * next (the puzzle to try now, or null when none is harder)}. The next is the easiest puzzle
- * rated above the last one solved (the first: the easiest there is), not tried in the run,
- * skipping a few by the run's number so that two runs differ.
+ * A streak: puzzles of rising difficulty until one is missed. `attempts` is every attempt (the
+ * run's are those of mode "streak" and run `run`); `solved` (a Set of ids, default: those with a
+ * solving attempt) is what the person has solved anywhere. Returns {count (distinct puzzles solved
+ * in the run), over (one missed), next (the puzzle to try now, or null when none is left)}.
+ *
+ * The next: of the puzzles not tried in the run and rated at least the climb's floor (the easiest
+ * rating plus STREAK_STEP a puzzle solved, and never below the hardest of the run), the freshest
+ * (never tried, else never solved, else any); of those, the step within STREAK_WINDOW of the
+ * easiest; of the step, the game whose turn it is (the games take turns from a start drawn by the
+ * run's number), if it has any; then one of the STREAK_CHOICES easiest, by the run's number and the
+ * count. The same attempts always give the same next.
  */
-export function streakState(puzzles, attempts, run) {
+export function streakState(puzzles, attempts, run, solved = null) {
   const mine = attempts.filter((a) => a.mode === "streak" && a.run === run);
+  const count = solvedByRun(mine).get(run)?.size ?? 0;
   const over = mine.some((a) => !a.ok);
-  const count = mine.filter((a) => a.ok).length;
+  if (over || !puzzles.length) return { count, over, next: null };
   const done = new Set(mine.map((a) => a.id));
-  const floor = mine.length ? Math.max(...mine.map((a) => a.rating)) : -1;
-  const harder = [...puzzles]
-    .filter((p) => p.rating > floor && !done.has(p.id))
-    .sort((a, b) => a.rating - b.rating || (a.id < b.id ? -1 : 1));
-  const skip = harder.length ? hashText(`${run}:${count}`) % Math.min(3, harder.length) : 0;
-  return { count, over, next: over ? null : (harder[skip] ?? null) };
+  const tried = new Set(attempts.map((a) => a.id));
+  const won = solved ?? new Set(attempts.filter((a) => a.ok).map((a) => a.id));
+  const easiest = Math.min(...puzzles.map((p) => p.rating));
+  const floor = Math.max(easiest + STREAK_STEP * count, ...mine.map((a) => a.rating));
+  const left = puzzles.filter((p) => !done.has(p.id) && p.rating >= floor);
+  const fresh = [left.filter((p) => !tried.has(p.id) && !won.has(p.id)), left.filter((p) => !won.has(p.id)), left].find((tier) => tier.length);
+  if (!fresh) return { count, over, next: null };
+  const low = Math.min(...fresh.map((p) => p.rating));
+  const step = fresh.filter((p) => p.rating <= low + STREAK_WINDOW);
+  const games = [...new Set(puzzles.map((p) => p.game))].sort();
+  const turn = games[(hashText(`kings-and-soldiers streak ${run}`) + count) % games.length];
+  const ofTurn = step.filter((p) => p.game === turn);
+  const choices = (ofTurn.length ? ofTurn : step).sort((a, b) => a.rating - b.rating || byId(a, b)).slice(0, STREAK_CHOICES);
+  return { count, over, next: choices[hashText(`${run}:${count}`) % choices.length] };
 }
 
-/** The best streak in `attempts`: the most puzzles solved in one run. */
+/** The best streak in `attempts`: the most distinct puzzles solved in one run. */
 export function bestStreak(attempts) {
-  const runs = new Map();
-  for (const a of attempts) if (a.mode === "streak" && a.ok) runs.set(a.run, (runs.get(a.run) ?? 0) + 1);
-  return Math.max(0, ...runs.values());
+  return Math.max(0, ...[...solvedByRun(attempts).values()].map((ids) => ids.size));
 }
 
 /** The newest streak run of `attempts`, or null. */

@@ -8,6 +8,8 @@ import { mergeAttempts } from "./puzzle-progress.js";
 
 const SOLVED = "puzzles-solved";
 const ATTEMPTS = "puzzle-attempts";
+const DAILIES = "puzzle-dailies-solved";
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Attempts kept at most (the oldest go first): some 100 bytes each, well inside a browser's storage. */
 export const MAX_ATTEMPTS = 5000;
 
@@ -17,6 +19,8 @@ const listOf = (what) => (value) => {
 };
 const solvedList = listOf("puzzles");
 const attemptList = listOf("puzzle attempts");
+const dayList = listOf("days");
+const isDay = (value) => typeof value === "string" && DAY.test(value);
 const isId = (value) => typeof value === "string" && value.length <= 100;
 
 /**
@@ -26,7 +30,8 @@ const isId = (value) => typeof value === "string" && value.length <= 100;
 export function createPuzzleStore(storage, check) {
   const solvedHeld = () => storage.readValue(SOLVED, solvedList, "your solved puzzles") ?? [];
   const attemptsHeld = () => storage.readValue(ATTEMPTS, attemptList, "your puzzle progress") ?? [];
-  const unsaved = { solved: new Set(), attempts: [] };
+  const daysHeld = () => storage.readValue(DAILIES, dayList, "your daily puzzles solved") ?? [];
+  const unsaved = { solved: new Set(), attempts: [], days: new Set() };
 
   return {
     /** The ids of the puzzles marked solved, of those in `knownIds` (a Set). */
@@ -61,9 +66,23 @@ export function createPuzzleStore(storage, check) {
       return kept;
     },
 
+    /** The days ("2026-12-29", UTC) whose daily puzzle was solved, at the first try or after it. */
+    dailiesSolved() {
+      return new Set([...daysHeld(), ...unsaved.days].filter(isDay));
+    },
+
+    /** Mark day `day`'s daily puzzle solved (beside the days kept, and what another version wrote); false when storage is full or off. */
+    addDailySolved(day) {
+      const held = daysHeld();
+      const mine = [...new Set([...held.filter(isDay), ...unsaved.days, day])].sort();
+      const kept = storage.writeValue(DAILIES, [...mine, ...held.filter((value) => !isDay(value))]);
+      unsaved.days = kept ? new Set() : new Set([...unsaved.days, day]);
+      return kept;
+    },
+
     /** Call fn() when another tab changes the progress. */
     onChanged(fn) {
-      storage.onValueChanged([SOLVED, ATTEMPTS], fn);
+      storage.onValueChanged([SOLVED, ATTEMPTS, DAILIES], fn);
     },
   };
 }

@@ -9,6 +9,7 @@ import { describeError, showMessage } from "../common/messages.js";
 import { checkPuzzles } from "./puzzle-data.js";
 import { showPosition, stateOf } from "./puzzle-play.js";
 import { dailyPuzzle, lastRun, nearestPuzzle } from "./puzzle-progress.js";
+import { TRY_AGAIN } from "./puzzles-state.js";
 import { renderIndex, renderProgress, renderPuzzleIntro, renderTask, setPhase } from "./puzzles-view.js";
 
 async function load({ s, engine }) {
@@ -74,14 +75,21 @@ export function showList(ctrl, game) {
     showList(ctrl, s.shownGame);
   });
   setPhase(ctrl, "list");
+  // Back from a puzzle with All puzzles: the list shows that puzzle where it stands, its link focused.
+  const left = s.returnTo && ui.list.querySelector(`li[data-puzzle="${CSS.escape(s.returnTo)}"]`);
+  s.returnTo = null;
+  if (left && !element.hidden) {
+    left.scrollIntoView({ block: "center" });
+    left.querySelector("a")?.focus({ preventScroll: true });
+  }
 }
 
 /** The rated puzzle to try next in `game` (of the list chosen): untried if any, nearest the rating. */
 export function openRated({ s, go }, game) {
   const tries = s.attempts();
   const own = s.standard().filter((p) => p.game === (game ?? s.shownGame));
-  const again = s.toTryAgain(tries);
-  const pool = own.filter((p) => s.shows(p, again));
+  // The theme chosen narrows it; "To try again" does not: those are tried already, and rated no more.
+  const pool = s.theme === TRY_AGAIN ? own : own.filter((p) => s.shows(p, new Set()));
   const p = nearestPuzzle(pool.length ? pool : own, s.rating(tries), new Set(tries.map((a) => a.id)));
   if (p) go(`#puzzle=${p.id}`);
 }
@@ -95,7 +103,11 @@ export function openNext(ctrl) {
   // focus goes there once it is open, not to the control beside the Next that goes away.
   s.focusBoard = document.activeElement === ui.next;
   if (c.mode !== "streak") return openRated(ctrl, c.puzzle.game);
-  if (s.streak().over) s.run = null;
+  if (s.streak().over) {
+    // Over, but not by a miss here (this tab made no wrong move): another tab missed, in the same streak.
+    if (c.tries === 0) s.streakNote = "That streak ended in another tab: a new one starts here.";
+    s.run = null;
+  }
   s.lastHash = null; // "#streak" again opens the streak's next
   go("#streak");
 }
@@ -120,10 +132,18 @@ async function openMode(ctrl, mode) {
     s.run = null;
     return showList(ctrl, s.shownGame);
   }
-  return openPuzzle(ctrl, streak.next.id, { mode: "streak" });
+  const note = s.streakNote;
+  s.streakNote = null;
+  return openPuzzle(ctrl, streak.next.id, { mode: "streak", note });
 }
 
-async function openPuzzle(ctrl, id, { mode = "rated", day = null } = {}) {
+/** What the status line says before the first move: whether this try counts for the rating (another tab may have tried the puzzle since). */
+export function firstTryText(s, puzzle) {
+  const tried = s.solved().has(puzzle.id) ? "solved" : s.attempts().some((a) => a.id === puzzle.id) ? "tried" : null;
+  return tried ? `You have ${tried} this one before: it is not rated again.` : "Your first try counts for your rating.";
+}
+
+async function openPuzzle(ctrl, id, { mode = "rated", day = null, note = null } = {}) {
   const { s, ui, board, element } = ctrl;
   const puzzle = s.puzzles.find((p) => p.id === id);
   if (!puzzle) {
@@ -158,8 +178,7 @@ async function openPuzzle(ctrl, id, { mode = "rated", day = null } = {}) {
   renderTask(ctrl, puzzle, info, state.turn);
   showPosition(ctrl, state);
   // Whichever way it was opened, a puzzle's first try is rated (puzzle-progress.js's ratingHistory): said before the first move.
-  const tried = s.solved().has(puzzle.id) ? "solved" : s.attempts().some((a) => a.id === puzzle.id) ? "tried" : null;
-  ui.status.textContent = tried ? `You have ${tried} this one before: it is not rated again.` : "Your first try counts for your rating.";
+  ui.status.textContent = `${note ? `${note} ` : ""}${firstTryText(s, puzzle)}`;
   setPhase(ctrl, "ready");
   if (s.focusBoard) board.focus();
   s.focusBoard = false;

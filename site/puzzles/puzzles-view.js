@@ -5,7 +5,7 @@
 import { bestStreak, chartPoints, currentRating, solvedByTheme } from "./puzzle-progress.js";
 import { pageTitle, plural, sideName } from "../common/words.js";
 import { puzzleName } from "./puzzle-data.js";
-import { TRY_AGAIN } from "./puzzles-state.js";
+import { ORDERS, TRY_AGAIN } from "./puzzles-state.js";
 
 const CHART = { width: 220, height: 48 };
 const PROVISIONAL_RD = 110;
@@ -24,7 +24,7 @@ const labelled = (e, label) => {
 
 /**
  * The page's elements, in `element`: the list (progress, games, themes, puzzles) and one puzzle's
- * board and panel. `on` holds the buttons' actions: back, rated, streak, daily, retry, hint, next, toList.
+ * board and panel. `on` holds the controls' actions: back, rated, streak, daily, retry, hint, next, toList, order (the list's, chosen).
  */
 export function buildPuzzlesPage(element, on) {
   element.replaceChildren();
@@ -34,12 +34,14 @@ export function buildPuzzlesPage(element, on) {
     loading: make("p", { className: "empty", textContent: "Loading the puzzles…" }),
     // The person's progress: rating, its history as a chart, the streak and the daily puzzle.
     ratingText: make("p", { className: "puzzle-rating" }),
+    ratingHow: make("p", {}), // what the rating is, and why it moves a lot at first
     chart: make("figure", { className: "puzzle-chart" }),
     daily: button("Daily puzzle", on.daily),
     // The list: a tab per game, the themes (a filter, with what is solved of each), then its puzzles.
     tabs: labelled(make("nav", { className: "puzzle-games" }), "Puzzles of each game"),
     themes: labelled(make("div", { className: "puzzle-themes" }), "Themes: show the puzzles of one"),
     summary: make("p", { className: "empty puzzle-summary" }),
+    order: make("select", { className: "puzzle-order" }, ...Object.entries(ORDERS).map(([value, text]) => make("option", { value, textContent: text }))),
     list: make("ol", { className: "puzzle-list" }),
     // One puzzle: its own board, and a panel.
     boardHost: make("div", { className: "board puzzle-board" }),
@@ -54,6 +56,7 @@ export function buildPuzzlesPage(element, on) {
     next: button("Next puzzle", on.next, "primary"),
   };
   ui.themes.setAttribute("role", "group");
+  ui.order.onchange = () => on.order(ui.order.value);
   ui.status.setAttribute("aria-live", "polite");
   ui.hintText.setAttribute("aria-live", "polite");
   const back = make("a", { href: "#", className: "back-link", textContent: "Back to the game" });
@@ -62,9 +65,11 @@ export function buildPuzzlesPage(element, on) {
     on.back();
   };
   const modes = make("div", { className: "puzzle-modes" }, button("Rated puzzle", on.rated, "primary"), button("Streak", on.streak), ui.daily);
-  const me = labelled(make("section", { className: "puzzle-me" }, make("div", {}, ui.ratingText, modes), ui.chart), "Your puzzle progress");
+  const how = make("details", { className: "puzzle-rating-how" }, make("summary", { textContent: "How the rating works" }), ui.ratingHow);
+  const me = labelled(make("section", { className: "puzzle-me" }, make("div", {}, ui.ratingText, how, modes), ui.chart), "Your puzzle progress");
   // Shown once the puzzles are loaded (showList): its buttons need them.
-  ui.listSection = make("section", { className: "puzzle-index", hidden: true }, me, ui.tabs, ui.themes, ui.summary, ui.list);
+  const order = make("label", { className: "puzzle-order-label" }, "Order: ", ui.order);
+  ui.listSection = make("section", { className: "puzzle-index", hidden: true }, me, ui.tabs, ui.themes, make("div", { className: "puzzle-list-head" }, ui.summary, order), ui.list);
   const actions = make("div", { className: "puzzle-actions" }, ui.retry, ui.hint, ui.next, button("All puzzles", on.toList));
   const { which, task, status, outcome, hintText, line } = ui;
   // The buttons under the task, above what a move brings: on a phone they stay on the first screen
@@ -84,8 +89,14 @@ export function renderProgress({ s, ui, element }) {
   // Glicko-2's deviation: above PROVISIONAL_RD the rating is still a guess; below, ±2 deviations.
   const sure = rd > PROVISIONAL_RD ? " (provisional)" : ` (±${Math.round(2 * rd)})`;
   ui.ratingText.textContent = `Your puzzle rating: ${Math.round(rating)}${sure}, from ${plural(history.length, "puzzle")} tried. Best streak: ${bestStreak(tries)}.`;
+  const start = Math.round(s.newcomer().rating);
+  ui.ratingHow.textContent =
+    `Each puzzle's first try counts, as a game won or lost against the puzzle's rating (the Glicko-2 system). ` +
+    `Everyone starts at ${start}, the middle puzzle's rating. Over the first puzzles the rating is provisional and moves a lot (a few hundred points at a time): ` +
+    `it does not know you yet. The ± says how sure it is: it narrows as you try more puzzles, and the changes get smaller.`;
   element.dataset.rating = String(Math.round(rating));
-  const dailyDone = tries.some((a) => a.mode === "daily" && a.day === s.today() && a.ok);
+  // Today's daily puzzle solved, at the first try or after a mistake or a hint (or solved at the first try, as an older version kept it).
+  const dailyDone = s.progress.dailiesSolved().has(s.today()) || tries.some((a) => a.mode === "daily" && a.day === s.today() && a.ok);
   ui.daily.textContent = dailyDone ? "Daily puzzle ✓" : "Daily puzzle";
   const points = chartPoints(history, CHART.width, CHART.height);
   if (!points) {
@@ -138,6 +149,8 @@ export function renderIndex({ s, ui }, game, games, chooseTheme) {
     ...sortedThemes.map(([name, c]) => chip(name, name, c)),
   );
   const own = all.filter((p) => s.shows(p, again));
+  ui.order.value = s.order();
+  if (ui.order.value !== "number") own.sort((a, b) => (ui.order.value === "easiest" ? a.rating - b.rating : b.rating - a.rating) || all.indexOf(a) - all.indexOf(b));
   const variants = new Map();
   for (const p of own) if (p.variant) variants.set(p.variant, (variants.get(p.variant) ?? 0) + 1);
   const ofVariants = [...variants].map(([variant, n]) => `${n} with the ${s.variantName(game, variant)} rules`).join(", ");
@@ -168,10 +181,23 @@ export function renderPuzzleIntro({ s, ui }, puzzle, { mode, day }) {
   if (!ui.heading.closest("[hidden]")) document.title = pageTitle(puzzle.title, "Puzzles"); // not another view's
   const where = `${s.rulesTitle(puzzle.game, puzzle.variant)}: puzzle ${own.indexOf(puzzle) + 1} of ${own.length}, rated ${puzzle.rating}`;
   const streakCount = mode === "streak" ? s.streak().count : 0;
-  ui.which.textContent = mode === "daily" ? `Daily puzzle of ${day}. ${where}` : mode === "streak" ? `Streak: ${streakCount} solved so far. ${where}` : where;
+  ui.which.textContent = mode === "daily" ? `${dailyWords(day)} ${where}` : mode === "streak" ? `Streak: ${streakCount} solved so far. ${where}` : where;
   ui.status.textContent = "";
   ui.outcome.textContent = "";
   ui.hintText.hidden = true;
+}
+
+/**
+ * Which day's daily puzzle this is, and when the next comes, in the person's own time: the day
+ * changes at midnight UTC (the same puzzle for everyone), which is not midnight where they are.
+ * "Daily puzzle of 29 December 2026 (a new one at 01:00 your time)."
+ */
+export function dailyWords(day) {
+  const start = Date.parse(`${day}T00:00:00Z`);
+  if (!Number.isFinite(start)) return `Daily puzzle of ${day}.`;
+  const date = new Date(start).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const next = new Date(start + 86_400_000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return `Daily puzzle of ${date} (a new one at ${next} your time).`;
 }
 
 /** The task, once the start position is known: who moves, and in how many moves they win. */

@@ -12,7 +12,7 @@
 
 import { createBoard } from "../board/board.js";
 import { describeError, showMessage } from "../common/messages.js";
-import { loadingText, openNext, openRated, show, showList } from "./puzzles-ctrl.js";
+import { firstTryText, loadingText, openNext, openRated, show, showList } from "./puzzles-ctrl.js";
 import { onMove, showHint, takeBack } from "./puzzle-play.js";
 import { createPuzzlesState } from "./puzzles-state.js";
 import { buildPuzzlesPage, renderProgress, setPhase } from "./puzzles-view.js";
@@ -41,7 +41,15 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
     retry: guarded(takeBack),
     hint: guarded(showHint),
     next: () => openNext(ctrl),
-    toList: () => s.current && go(`#puzzles=${s.current.puzzle.game}`),
+    toList: () => {
+      if (!s.current) return;
+      s.returnTo = s.current.puzzle.id; // the list shows it where it stands
+      go(`#puzzles=${s.current.puzzle.game}`);
+    },
+    order: (value) => {
+      s.setOrder(value);
+      showList(ctrl, s.shownGame);
+    },
   });
   ctrl.board = createBoard(ctrl.ui.boardHost, { label: "Puzzle board", events: { move: (candidates) => onMove(ctrl, candidates) } });
 
@@ -50,10 +58,20 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
     if (!s.puzzles && !ctrl.ui.loading.hidden) ctrl.ui.loading.textContent = loadingText(engine);
   });
 
-  // Another tab solved or tried a puzzle: the list and the rating shown follow.
+  // Another tab solved or tried a puzzle: the list and the rating shown follow, and so does the
+  // puzzle open here: whether its first try still counts, and whether its streak goes on.
   s.progress.onChanged(() => {
-    if (s.puzzles && element.dataset.puzzle === "list") showList(ctrl, s.shownGame);
-    else if (s.puzzles) renderProgress(ctrl);
+    if (!s.puzzles) return;
+    if (element.dataset.puzzle === "list") return showList(ctrl, s.shownGame);
+    renderProgress(ctrl);
+    const c = s.current;
+    if (!c) return;
+    if (element.dataset.puzzle === "ready" && !c.moves.length && !c.tries) ctrl.ui.status.textContent = firstTryText(s, c.puzzle);
+    if (c.solved && c.mode === "streak" && !c.tries && s.streak().over) {
+      const ended = "That streak ended in another tab.";
+      if (!ctrl.ui.outcome.textContent.includes(ended)) ctrl.ui.outcome.textContent = `${ctrl.ui.outcome.textContent} ${ended}`.trim();
+      setPhase(ctrl, "solved"); // Next starts a new streak, and says so
+    }
   });
 
   return {

@@ -272,18 +272,34 @@ def fnv1a(text: str) -> int:
     return h
 
 
+def daily_puzzle(day: str):
+    """puzzle-progress.js's dailyPuzzle: the UTC days walk a fixed shuffle of the standard puzzles."""
+    order = sorted((q for q in pygame_rules.puzzles() if q.variant is None), key=lambda q: q.id)
+    for i in range(len(order) - 1, 0, -1):
+        j = fnv1a(f"kings-and-soldiers daily {i}") % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    number = (datetime.date.fromisoformat(day) - datetime.date(1970, 1, 1)).days
+    return order[number % len(order)]
+
+
 @pytest.mark.parametrize(
     ("arrival", "phone"), [("first", False), ("first", True), ("returning", True)], ids=["first-desktop", "first-phone", "returning-phone"]
 )
 def test_a_person_s_puzzles_rated_missed_streak_daily_and_kept_after_a_reload(arrive, arrival, phone):
     site = arrive(arrival, "#puzzles=lilypad", phone=phone)
-    shot = f"{arrival}-{'phone' if phone else 'desktop'}"
+    tag = f"{arrival}-{'phone' if phone else 'desktop'}"
     view = site.page.locator(VIEW)
     state_is(site, "list")
     standard = [p for p in pygame_rules.puzzles() if p.variant is None]
     # A newcomer is rated as the middle puzzle of the standard rules.
     rating = sorted(p.rating for p in standard)[(len(standard) - 1) // 2]
     expect(view.locator(".puzzle-rating")).to_contain_text(f"Your puzzle rating: {rating} (provisional)")
+    # What the rating is, and why it moves a lot at first, said where it shows.
+    press(site, view.locator(".puzzle-rating-how summary"))
+    expect(view.locator(".puzzle-rating-how")).to_contain_text(f"Everyone starts at {rating}, the middle puzzle's rating")
+    expect(view.locator(".puzzle-rating-how")).to_contain_text("moves a lot")
+    press(site, view.locator(".puzzle-rating-how summary"))
+    solved = set()
 
     # One rated puzzle in each game: the untried one nearest the rating; solved, the rating rises.
     for game in pygame_rules.games():
@@ -296,6 +312,7 @@ def test_a_person_s_puzzles_rated_missed_streak_daily_and_kept_after_a_reload(ar
         assert p.game == game
         assert abs(p.rating - rating) == min(abs(q.rating - rating) for q in own)
         solve(site, p)
+        solved.add(p.id)
         expect(view.locator(".puzzle-outcome")).to_contain_text("Your rating:")
         assert rating_shown(site) > rating
         rating = rating_shown(site)
@@ -312,7 +329,7 @@ def test_a_person_s_puzzles_rated_missed_streak_daily_and_kept_after_a_reload(ar
     expect(view.locator(".puzzle-outcome")).to_contain_text("(−")
     assert rating_shown(site) < rating
     rating = rating_shown(site)
-    shot(site.page, f"ks-puzzle-missed-{shot}")
+    shot(site.page, f"ks-puzzle-missed-{tag}")
     # The missed puzzle waits in the list, to try again.
     site.press("All puzzles")
     state_is(site, "list")
@@ -320,36 +337,47 @@ def test_a_person_s_puzzles_rated_missed_streak_daily_and_kept_after_a_reload(ar
     expect(view.locator(".puzzle-list li")).to_have_count(1)
     expect(view.locator(f".puzzle-list li[data-puzzle='{p.id}']")).to_be_visible()
     expect(view.locator(".puzzle-summary")).to_contain_text("1 puzzle to try again")
+    # Rated puzzle, with the puzzles to try again shown: a rated one, not one of those (tried, not rated again).
+    site.press("Rated puzzle")
+    shown = shown_puzzle(site)
+    assert shown.id != p.id and shown.game == "lion"
+    expect(view.locator(".puzzle-status")).to_have_text("Your first try counts for your rating.")
+    site.press("All puzzles")
+    state_is(site, "list")
     press(site, view.locator(".puzzle-themes button", has_text=re.compile(r"^All ")))
 
-    # A streak of three: each harder than the last.
+    # A streak of three: each no easier than the last, the games mixed from the first, none solved before.
     site.page.goto("index.html#puzzles=lion")
     state_is(site, "list")
     site.press("Streak")
-    ratings = []
+    ratings, games = [], []
     for i in range(3):
         p = shown_puzzle(site)
         assert p.variant is None
+        assert p.id not in solved, f"the streak served {p.id}, solved before"
+        expect(view.locator(".puzzle-status")).to_have_text("Your first try counts for your rating.")
         expect(view.locator(".puzzle-of")).to_contain_text(f"Streak: {i} solved so far")
         ratings.append(p.rating)
+        games.append(p.game)
         solve(site, p)
         expect(view.locator(".puzzle-outcome")).to_contain_text(f"Streak: {i + 1} in a row")
         site.press("Next in the streak")
-    assert ratings == sorted(ratings) and len(set(ratings)) == 3
-    assert ratings[0] <= sorted(q.rating for q in standard)[2]  # starts among the easiest
+    assert ratings == sorted(ratings), ratings
+    assert len(set(games)) == 3, games
+    assert ratings[0] <= min(q.rating for q in standard) + 150  # starts among the easiest
     p = shown_puzzle(site)
-    assert p.rating > ratings[-1]
-    shot(site.page, f"ks-puzzle-streak-{shot}", full_page=True)
+    assert p.rating >= ratings[-1]
+    shot(site.page, f"ks-puzzle-streak-{tag}", full_page=True)
 
     # The daily puzzle: the same for everyone on the date it shows.
     site.press("All puzzles")
     state_is(site, "list")
     site.press("Daily puzzle")
     p = shown_puzzle(site)
-    day = re.search(r"Daily puzzle of (\d{4}-\d{2}-\d{2})", view.locator(".puzzle-of").inner_text())[1]
-    assert day in {str(datetime.datetime.now(datetime.UTC).date()), str(datetime.datetime.now(datetime.UTC).date() - datetime.timedelta(1))}
-    by_id = sorted(standard, key=lambda q: q.id)
-    assert p == by_id[fnv1a(f"kings-and-soldiers daily {day}") % len(by_id)]
+    shown_day = re.search(r"Daily puzzle of (\d+ \w+ \d{4})", view.locator(".puzzle-of").inner_text())[1]
+    today = datetime.datetime.now(datetime.UTC).date()
+    day = next(str(d) for d in (today, today - datetime.timedelta(1)) if f"{d.day} {d:%B %Y}" == shown_day)
+    assert p == daily_puzzle(day)
     solve(site, p)
     site.press("All puzzles")
     state_is(site, "list")
@@ -379,7 +407,7 @@ def test_a_person_s_puzzles_rated_missed_streak_daily_and_kept_after_a_reload(ar
     press(site, chip)
     expect(view.locator(".puzzle-list li")).to_have_count(len(of_theme))
     expect(chip).to_have_attribute("aria-pressed", "true")
-    shot(site.page, f"ks-puzzles-progress-{shot}", full_page=True)
+    shot(site.page, f"ks-puzzles-progress-{tag}", full_page=True)
     site.watch.assert_clean()
 
 
@@ -417,4 +445,139 @@ def test_a_bad_puzzle_link_says_so_and_lists_the_puzzles_of_its_game(arrive, pho
     press(site, view.locator(".puzzle-list li a").first)  # and one of them opens
     p = shown_puzzle(site)
     assert p.game == "three-crowns"
+    site.watch.assert_clean()
+
+
+# -- a person coming back day after day -------------------------------------------------------------
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+
+
+def in_view(site: Site, locator) -> bool:
+    """The whole of ``locator`` is on the screen, without scrolling."""
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= site.page.viewport_size["height"] + 1
+
+
+def test_two_tabs_on_one_streak_count_a_puzzle_once_and_say_when_the_other_ended_it(new_site):
+    """Two tabs of one browser on the streak: the puzzle solved in both counts once; the one not yet
+    played follows the other's solve (not rated any more); and a miss in one tab ends the streak in
+    the other, which says so in plain words when it starts the next."""
+    a = new_site(viewport={"width": 1280, "height": 800})
+    a.open("#streak")
+    b = Site(a.page.context.new_page(), a.watch)
+    b.open("#streak")
+    p = shown_puzzle(a)
+    assert shown_puzzle(b) == p  # the same streak, the same puzzle
+    status_b = b.page.locator(f"{VIEW} .puzzle-status")
+    expect(status_b).to_have_text("Your first try counts for your rating.")
+
+    solve(a, p)
+    expect(a.page.locator(f"{VIEW} .puzzle-outcome")).to_contain_text("Streak: 1 in a row")
+    # The other tab's puzzle, not yet played, follows: its first try was the other tab's.
+    expect(status_b).to_have_text("You have solved this one before: it is not rated again.")
+    solve(b, p)
+    outcome_b = b.page.locator(f"{VIEW} .puzzle-outcome")
+    expect(outcome_b).to_have_text("Not rated: only your first try of a puzzle counts for your rating. Streak: 1 in a row.")
+
+    # Tab B goes on, and misses: the streak is over, in tab A too.
+    b.press("Next in the streak")
+    q = shown_puzzle(b)
+    assert q != p
+    wrong, _ = wrong_move_with_escape(q)
+    click_move(b, paths(q, [])[wrong])
+    state_is(b, "wrong")
+    expect(outcome_b).to_contain_text("Streak over: 1 puzzle solved in a row.")
+    expect(a.page.locator(f"{VIEW} .puzzle-outcome")).to_contain_text("That streak ended in another tab.")
+    expect(a.button("Start a new streak")).to_be_visible()
+    shot(a.page, "ks-streak-ended-in-another-tab")
+    a.press("Start a new streak")
+    shown_puzzle(a)
+    expect(a.page.locator(f"{VIEW} .puzzle-status")).to_have_text(
+        "That streak ended in another tab: a new one starts here. Your first try counts for your rating."
+    )
+    expect(a.page.locator(f"{VIEW} .puzzle-of")).to_contain_text("Streak: 0 solved so far")
+    a.press("All puzzles")
+    state_is(a, "list")
+    expect(a.page.locator(f"{VIEW} .puzzle-rating")).to_contain_text("Best streak: 1.")  # not 2
+    a.watch.assert_clean()
+
+
+def test_the_daily_puzzle_says_its_day_and_when_the_next_comes_and_is_ticked_when_solved_after_a_mistake(new_site):
+    """Half past midnight in Berlin is still the 29th in UTC: the page names the day the puzzle is
+    of and the local hour the next one comes. Solved after a wrong move (counted as a miss), the
+    day's puzzle is still done: the button is ticked, after a reload too. On a phone, what a move
+    brings is read under the board without scrolling, and the board does not move."""
+    site = new_site(**PHONE, timezone_id="Europe/Berlin", locale="en-GB")
+    site.page.clock.set_fixed_time(datetime.datetime(2026, 12, 29, 23, 30, tzinfo=datetime.UTC))
+    site.open("#daily")
+    p = shown_puzzle(site)
+    assert p == daily_puzzle("2026-12-29")
+    view = site.page.locator(VIEW)
+    expect(view.locator(".puzzle-of")).to_contain_text("Daily puzzle of 29 December 2026 (a new one at 01:00 your time).")
+    box = site.assert_board_in_view(board=BOARD)
+    shot(site.page, "ks-daily-berlin-phone")
+
+    wrong, _ = wrong_move_with_escape(p)
+    click_move(site, paths(p, [])[wrong])
+    state_is(site, "wrong")
+    expect(view.locator(".puzzle-outcome")).to_contain_text("a wrong move counts as a miss")
+    site.assert_board_in_view(box, board=BOARD)
+    for part in (".puzzle-status", ".puzzle-outcome", ".puzzle-actions"):
+        assert in_view(site, view.locator(part)), f"{part} is below the screen"
+    shot(site.page, "ks-daily-wrong-phone")
+    site.press("Hint")
+    state_is(site, "ready", 0)
+    solve(site, p)
+    expect(view.locator(".puzzle-status")).to_contain_text("Solved, after a mistake and a hint")
+    site.assert_board_in_view(box, board=BOARD)
+    for part in (".puzzle-status", ".puzzle-outcome", ".puzzle-actions"):
+        assert in_view(site, view.locator(part)), f"{part} is below the screen"
+    shot(site.page, "ks-daily-solved-after-hint-phone")
+
+    site.press("All puzzles")
+    state_is(site, "list")
+    expect(site.button("Daily puzzle ✓")).to_be_visible()
+    site.page.reload()
+    site.wait_ready()
+    state_is(site, "list")
+    expect(site.button("Daily puzzle ✓")).to_be_visible()
+    site.page.set_viewport_size({"width": 1280, "height": 800})
+    site.press("Daily puzzle ✓")
+    shown_puzzle(site)
+    shot(site.page, "ks-daily-berlin-desktop")
+    site.watch.assert_clean()
+
+
+def test_all_puzzles_comes_back_to_the_puzzle_left_and_the_list_orders_by_difficulty(arrive):
+    """On a phone, Lilypad's list is many screens long: a puzzle opened from far down, All puzzles
+    shows it again where it stands. The list orders easiest or hardest first, kept after a reload."""
+    site = arrive("first", "#puzzles=lilypad", phone=True)
+    view = site.page.locator(VIEW)
+    state_is(site, "list")
+    own = listed("lilypad")
+    far = own[60]
+    item = view.locator(f".puzzle-list li[data-puzzle='{far.id}']")
+    item.scroll_into_view_if_needed()
+    press(site, item.locator("a"))
+    assert shown_puzzle(site) == far
+    site.press("All puzzles")
+    state_is(site, "list")
+    expect(item).to_be_in_viewport()
+    expect(item.locator("a")).to_be_focused()
+    shot(site.page, "ks-list-back-to-the-puzzle-phone")
+
+    site.page.evaluate("window.scrollTo(0, 0)")
+    view.locator(".puzzle-order").select_option(label="Hardest first")
+    ratings = [int(r) for r in re.findall(r"· (\d+)", " ".join(view.locator(".puzzle-list .moves").all_inner_texts()))]
+    assert ratings == sorted((q.rating for q in own), reverse=True)
+    site.page.reload()
+    site.wait_ready()
+    state_is(site, "list")
+    expect(view.locator(".puzzle-order")).to_have_value("hardest")
+    view.locator(".puzzle-order").select_option(label="Easiest first")
+    expect(view.locator(".puzzle-list li").first).to_contain_text(f"· {min(q.rating for q in own)}")
+    shot(site.page, "ks-list-easiest-first-phone")
+    site.page.set_viewport_size({"width": 1280, "height": 800})
+    shot(site.page, "ks-list-easiest-first-desktop")
     site.watch.assert_clean()

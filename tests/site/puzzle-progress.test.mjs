@@ -11,6 +11,7 @@ import {
   checkAttempt,
   currentRating,
   dailyPuzzle,
+  dayNumber,
   dayOf,
   lastRun,
   mergeAttempts,
@@ -19,6 +20,7 @@ import {
   PUZZLE_RD,
   ratingHistory,
   solvedByTheme,
+  STREAK_STEP,
   streakState,
   toTryAgain,
 } from "../../site/puzzles/puzzle-progress.js";
@@ -118,4 +120,68 @@ test("to try again: puzzles missed at the first try and not solved since", () =>
   assert.deepEqual(toTryAgain(tries, new Set()), new Set(["lion-01", "lion-03"])); // a later solve does not change the first try
   assert.deepEqual(toTryAgain(tries, new Set(["lion-01"])), new Set(["lion-03"]));
   assert.deepEqual(toTryAgain([], new Set()), new Set());
+});
+
+const ids3 = (game, n, rating) => Array.from({ length: n }, (_, i) => puzzle(`${game}-${String(i + 1).padStart(2, "0")}`, rating(i)));
+const streakTry = (p, at, ok, run, extra = {}) => attempt(p.id, at, ok, p.rating, { mode: "streak", run, ...extra });
+
+test("two tabs solving the same streak puzzle count it once, in the streak and in the best streak", () => {
+  const list = ids3("lion", 12, (i) => 800 + 100 * i);
+  const first = streakState(list, [], 3).next;
+  const twice = [streakTry(first, 1, true, 3), streakTry(first, 2, true, 3)]; // tab A, then tab B
+  assert.equal(streakState(list, twice, 3).count, 1);
+  assert.equal(bestStreak(twice), 1);
+  assert.notEqual(streakState(list, twice, 3).next.id, first.id);
+  // Tab B then misses the next: the run is over for both tabs.
+  const next = streakState(list, twice, 3).next;
+  assert.deepEqual(streakState(list, [...twice, streakTry(next, 3, false, 3)], 3), { count: 1, over: true, next: null });
+});
+
+test("a streak mixes the games from its first puzzle, prefers puzzles never solved, climbs, and is the same for the same attempts", () => {
+  const list = [...ids3("lilypad", 30, (i) => 730 + 40 * i), ...ids3("lion", 30, (i) => 780 + 40 * i), ...ids3("crowns", 30, (i) => 850 + 40 * i)];
+  // Solved before, outside the streak: the easiest Lilypad and Lion puzzles.
+  const before = [...list.slice(0, 5), ...list.slice(30, 35)].map((p, i) => attempt(p.id, i, true, p.rating));
+  for (const run of [1, 2, 3, 4]) {
+    let tries = [...before];
+    const served = [];
+    for (let k = 0; k < 12; k++) {
+      const state = streakState(list, tries, run);
+      assert.equal(state.count, k);
+      assert.deepEqual(streakState(list, tries, run), state); // deterministic
+      const p = state.next;
+      assert.ok(!before.some((a) => a.id === p.id), `run ${run}: ${p.id} was solved before`);
+      assert.ok(p.rating >= 730 + STREAK_STEP * k, `run ${run}, puzzle ${k + 1}: ${p.rating}`);
+      served.push(p);
+      tries = [...tries, streakTry(p, 100 + k, true, run)];
+    }
+    assert.equal(new Set(served.map((p) => p.id)).size, served.length); // no puzzle twice
+    assert.equal(new Set(served.slice(0, 3).map((p) => p.game)).size, 3, served.map((p) => p.id).join()); // the games mixed at once
+    const ratings = served.map((p) => p.rating);
+    assert.deepEqual(ratings, [...ratings].sort((a, b) => a - b)); // never easier than the last
+    assert.ok(ratings[0] <= 850 + 150, String(ratings)); // the easiest never solved (3 Crowns' first) and its step
+  }
+  // Different runs start differently.
+  const firsts = new Set([1, 2, 3, 4, 5, 6].map((run) => streakState(list, before, run).next.id));
+  assert.ok(firsts.size >= 3, [...firsts].join());
+});
+
+test("the daily puzzle: no repeat within as many days as there are puzzles, the same for the same day, another each day", () => {
+  const list = ids3("lion", 40, () => 1000);
+  const from = dayNumber("2027-01-01");
+  const day = (n) => new Date(n * 86_400_000).toISOString().slice(0, 10);
+  assert.equal(dayNumber("1970-01-02"), 1);
+  assert.equal(day(from), "2027-01-01");
+  // Any 40 days in a row (across a cycle's end too) give the 40 puzzles, each once.
+  for (const first of [from, from + 17, from + 39, from + 200]) {
+    const ids = Array.from({ length: 40 }, (_, i) => dailyPuzzle(list, day(first + i)).id);
+    assert.equal(new Set(ids).size, 40, `from ${day(first)}: ${ids}`);
+  }
+  // Not the list's order, and stable across calls and the order it is given in; another each day.
+  const walked = Array.from({ length: 40 }, (_, i) => dailyPuzzle(list, day(40 * 500 + i)).id);
+  assert.notDeepEqual(walked, list.map((p) => p.id));
+  for (let n = from; n < from + 365; n++) {
+    assert.equal(dailyPuzzle(list, day(n)), dailyPuzzle([...list].reverse(), day(n)));
+    assert.notEqual(dailyPuzzle(list, day(n)).id, dailyPuzzle(list, day(n + 1)).id, day(n));
+  }
+  assert.equal(dailyPuzzle(list, "not a day"), null);
 });

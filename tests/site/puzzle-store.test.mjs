@@ -111,3 +111,18 @@ test("another tab's change to the progress is heard", () => {
   }
   assert.equal(heard, 3);
 });
+
+test("the days whose daily puzzle was solved are kept beside what another version wrote; a damaged list is set aside", () => {
+  const DAILIES = "kings-and-soldiers/puzzle-dailies-solved";
+  const store = memoryStore({ [DAILIES]: JSON.stringify(["2026-12-01", { day: "x" }, "tomorrow"]) });
+  const one = progress(store);
+  assert.deepEqual([...one.dailiesSolved()], ["2026-12-01"]);
+  assert.equal(one.addDailySolved("2026-12-29"), true);
+  assert.deepEqual([...progress(store).dailiesSolved()], ["2026-12-01", "2026-12-29"]); // another tab reads it
+  assert.deepEqual(JSON.parse(store.map.get(DAILIES)), ["2026-12-01", "2026-12-29", { day: "x" }, "tomorrow"]);
+  const damaged = memoryStore({ [DAILIES]: "{not json" });
+  const two = progress(damaged);
+  assert.deepEqual([...two.dailiesSolved()], []);
+  assert.equal(two.addDailySolved("2026-12-29"), true);
+  assert.ok([...damaged.map.values()].some((v) => v.includes("{not json")), "the damaged text is kept aside");
+});

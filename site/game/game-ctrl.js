@@ -10,7 +10,7 @@ import { isBegun, newId } from "../common/saved-game.js";
 import { describeMove } from "../board/speech.js";
 import { save } from "./game-save.js";
 import { app, bottomSide, canUndo, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, resigningSide, someoneHuman } from "./game-state.js";
-import { announce, board, renderControls, renderHeading, renderPanel, renderSavedMoves } from "./game-view.js";
+import { announce, board, moveLabel, renderControls, renderHeading, renderPanel, renderSavedMoves } from "./game-view.js";
 import { atEnd, declaredEnd, endedBy, endOf, lineOf, moveTo, played, resignedEnd, resignedHere, shown, undone } from "./line.js";
 
 const $ = (id) => document.getElementById(id);
@@ -242,7 +242,7 @@ export function play(text, options) {
     const line = played(app.line, state.history.at(-1));
     if (line.replaced && line.replaced !== app.line.replaced) {
       const n = line.replaced.moves.length;
-      showMessage(`A new line from move ${line.replaced.at + 1}: it replaced the ${plural(n, "move")} that followed. Undo back to here brings them back.`, { kind: "note" });
+      showMessage(`A new line from ${moveLabel(line.moves, line.replaced.at + 1)}: it replaced the ${plural(n, "move")} that followed. Undo back to here brings them back.`, { kind: "note" });
     }
     show(state, app.info, state.lastMove, line);
   }, options);

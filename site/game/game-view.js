@@ -124,16 +124,30 @@ export function renderResult() {
 // The moves in numbered pairs, each a button that shows the game up to it (line.js); the one
 // shown is marked, and those after it, still in the line, are marked as to come.
 function renderMoves() {
-  const { turn } = app.state;
   const { moves, cursor } = app.line;
-  const [first, second] = app.info.sides.map((s) => s.id);
-  // Sides alternate, so the side that moved first follows from the side to move at the cursor.
-  drawMoveList(moves, cursor, cursor % 2 === 0 ? turn : turn === first ? second : first);
+  drawMoveList(moves, cursor, firstMover());
   const reviewing = !atEnd(app.line);
   $("review-note").hidden = !reviewing;
+  const whole = `the game has ${plural(Math.ceil((moves.length + firstOffset()) / 2), "move")}`;
   $("review-note-text").textContent = reviewing
-    ? `Looking at move ${cursor} of ${moves.length}. A move played here starts a new line.`
+    ? `Looking back at ${cursor ? moveLabel(moves, cursor) : "the start"} (${whole}). A move played here starts a new line.`
     : "";
+}
+
+// Sides alternate, so the side that moved first follows from the side to move at the cursor.
+function firstMover() {
+  const [first, second] = app.info.sides.map((s) => s.id);
+  const { turn } = app.state;
+  return app.line.cursor % 2 === 0 ? turn : turn === first ? second : first;
+}
+
+// 1 when the second side moved first (the list's first row starts "1. …"), else 0.
+const firstOffset = () => (firstMover() === app.info.sides[1].id ? 1 : 0);
+
+/** The `ply`-th move of `moves` as the move list numbers it: "5. e3-d4", or "5… e7-d6" for the second side's. */
+export function moveLabel(moves, ply) {
+  const j = ply - 1 + firstOffset();
+  return `${Math.floor(j / 2) + 1}${j % 2 ? "…" : "."} ${moves[ply - 1]}`;
 }
 
 /**

@@ -115,7 +115,7 @@ def test_after_undo_the_person_may_resign_where_the_board_went_back_and_undo_bri
     site.play("K@f1", ["f1"])
     site.button("Undo").click()
     site.wait_idle()
-    expect(site.page.locator("#review-note-text")).to_contain_text("Looking at move 1 of 2")
+    expect(site.page.locator("#review-note-text")).to_have_text("Looking back at 1. K@c8 (the game has 1 move). A move played here starts a new line.")
     expect(site.button("Resign")).to_be_enabled()
     site.button("Resign").click()
     site.page.locator("#resign-yes").click()

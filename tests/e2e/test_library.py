@@ -143,7 +143,7 @@ def test_two_tabs_never_overwrite_each_others_games(new_site):
     second.button("Undo").click()
     second.wait_idle()
     expect(second.page.locator("#result")).to_be_hidden()
-    expect(first.page.locator("#review-note-text")).to_contain_text("Looking at move 2 of 3")
+    expect(first.page.locator("#review-note-text")).to_contain_text("Looking back at 1… K@f1 (the game has 2 moves).")
     expect(first.page.locator("#result")).to_be_hidden()
     expect(first.button("Resign")).to_be_enabled()
     second.page.reload()

@@ -26,7 +26,7 @@ def test_review_by_clicks_keys_and_buttons(site):
     expect(site.page.locator("#moves .mv.current")).to_have_text("K@f1")
     assert site.pieces()["c6"] == "b" and "d5" not in site.pieces()
     assert site.last_move_squares() == {"f1"}
-    expect(site.page.locator("#review-note")).to_contain_text("Looking at move 2 of 4")
+    expect(site.page.locator("#review-note")).to_contain_text("Looking back at 1… K@f1 (the game has 2 moves).")
 
     site.page.keyboard.press("ArrowRight")
     site.wait_idle()
@@ -67,7 +67,7 @@ def test_undo_redo_and_a_new_line_that_undo_brings_back(site):
     site.wait_idle()
     site.play("a6-b5", ["a6", "b5"])
     assert site.line() == ["K@c8", "K@f1", "a6-b5"]
-    expect(site.page.locator("#messages .message.note")).to_contain_text("A new line from move 3: it replaced the 2 moves that followed")
+    expect(site.page.locator("#messages .message.note")).to_contain_text("A new line from 2. a6-b5: it replaced the 2 moves that followed")
     site.button("Undo").click()
     site.wait_idle()
     expect(site.page.locator("#messages")).to_contain_text("are back: Redo plays them again")

@@ -4,7 +4,7 @@
 // bar and best line come from one search of the position: they never disagree.
 
 import { ANALYSIS, sharedEngine } from "../engine/engine.js";
-import { app, finishedHere, board as gameBoard, onControls } from "./game.js";
+import { app, finishedHere, board as gameBoard, onControls, storage } from "./game.js";
 import { createEvalBar, evaluationText, readEvaluation } from "../common/evalbar.js";
 import { describeError } from "../common/messages.js";
 import { sideName } from "../common/words.js";
@@ -16,6 +16,7 @@ import { describeMove } from "../board/speech.js";
 const THINK_MS = 2_500;
 const SLICE_MS = 100;
 const ARROW_MOVES = 6;
+const CHOICES = { shown: true, hidden: false }; // the evaluation's setting, as kept
 
 const MARKUP = `
   <div class="assist-row">
@@ -34,7 +35,7 @@ const MARKUP = `
  * in `answerIn` when given (a box of fixed room: nothing below it moves), else under the Hint button.
  * Call `update()` whenever the game view renders.
  */
-function createAssist({ element, board, game, answerIn = null }) {
+function createAssist({ element, board, game, answerIn = null, kept = null }) {
   element.innerHTML = MARKUP;
   const $ = (id) => element.querySelector(`#${id}`);
   // The hint's answer, in the box the view keeps room for (`answerIn`), if it has one.
@@ -45,7 +46,9 @@ function createAssist({ element, board, game, answerIn = null }) {
   let key = null; // the position the help is about
   let thought = null; // the one search of that position: {search, answer, done, failed}
   let hintWanted = false; // Hint was asked for and waits for the search to finish
-  let evalChosen = null; // the person's choice of showing the evaluation (null: the mode's default)
+  // The person's choice of showing the evaluation (null: the mode's default), kept for their next
+  // visit where `kept` ({read, write} of a setting) is given; anything else read is no choice.
+  let evalChosen = Object.hasOwn(CHOICES, kept?.read() ?? "") ? CHOICES[kept.read()] : null;
   let drawn = false; // arrows drawn on the board
   let lineShown = false;
 
@@ -206,6 +209,7 @@ function createAssist({ element, board, game, answerIn = null }) {
   $("hint-button").onclick = askHint;
   $("eval-toggle").onchange = (event) => {
     evalChosen = event.target.checked;
+    kept?.write(evalChosen ? "shown" : "hidden");
     update();
   };
   $("best-line-arrows").onclick = () => void toggleLine().catch(() => {});
@@ -219,6 +223,7 @@ export function addAssist() {
     element: document.getElementById("assist"),
     // Under the turn line, in the box kept for what happens now (its room never changes).
     answerIn: document.querySelector("#game-view .now"),
+    kept: { read: () => storage.readSetting("evaluation"), write: (value) => storage.writeSetting("evaluation", value) },
     board: gameBoard,
     game: () => ({ record: app.record, state: app.state, info: app.info, mode: app.mode, players: app.players, idle: app.ready && !app.busy, over: finishedHere() }),
   });

@@ -140,6 +140,35 @@ def test_a_hint_is_said_in_sight_and_moves_no_control(new_site, size, game):
     site.watch.assert_clean()
 
 
+def test_the_evaluation_shown_stays_shown_on_the_next_visit(new_site):
+    """Against the computer the evaluation starts hidden; ticked, it stays so after a reload (the
+    person's choice is kept), and unticked again, it stays hidden."""
+    site = new_site(**DESKTOP)
+    site.open("#game=lilypad")
+    page = site.page
+    site.choose_players("Play Black vs computer", 1)
+    site.wait_idle()
+    toggle = page.locator("#eval-toggle")
+    expect(toggle).not_to_be_checked()
+    toggle.check()
+    expect(page.locator("#game-eval")).to_be_visible()
+    page.reload()
+    site.wait_ready()
+    expect(toggle).to_be_checked()
+    expect(page.locator("#game-eval")).to_be_visible()
+    toggle.uncheck()
+    page.reload()
+    site.wait_ready()
+    expect(toggle).not_to_be_checked()
+    expect(page.locator("#game-eval")).to_be_hidden()
+    # A setting another version (or anything else) wrote is no choice: the default, and no error.
+    page.evaluate("localStorage.setItem('kings-and-soldiers/evaluation', '__proto__')")
+    page.reload()
+    site.wait_ready()
+    expect(toggle).not_to_be_checked()
+    site.watch.assert_clean()
+
+
 def test_the_evaluation_going_deeper_moves_no_control(new_site):
     """The best line grows as the evaluation's search goes deeper; it keeps to one line (the whole
     line is its tooltip), so the buttons under it stay where the person's pointer is."""

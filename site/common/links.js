@@ -1,8 +1,9 @@
-// Links into the site: `#game=lilypad` (or just `#lilypad`), optionally `&variant=...&start=<position>&moves=m1+m2`.
+// Links into the site: `#game=lilypad` (or just `#lilypad`), optionally `&variant=...&start=<position>&moves=m1+m2`
+// and, for a game that ended so, `&resigned=<side>`.
 // A link is untrusted input: its game and variant must be ones the site has (own keys only), and
 // its position and moves are bounded in size; Python then replays every move it carries.
 
-import { gameEntry, whyUnknown } from "./catalog.js";
+import { boardEntry, gameEntry, whyUnknown } from "./catalog.js";
 import { LIMITS } from "./saved-game.js";
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -40,7 +41,13 @@ export function readLink(hash, data) {
   if (moves.length > LIMITS.moves) return { problem: `it has ${moves.length} moves, more than the ${LIMITS.moves} a game may have` };
   const long = moves.find((m) => m.length > LIMITS.move);
   if (long) return { problem: `move ${moves.indexOf(long) + 1} is far too long to be a move` };
-  return { record: { game, variant, start, moves }, shared: params.has("start") || params.has("moves") };
+  const link = { record: { game, variant, start, moves }, shared: params.has("start") || params.has("moves") };
+  const resigned = params.get("resigned");
+  if (resigned === null) return link;
+  // Who resigned at the moves' end (the game view applies it if the moves leave the game open).
+  const sides = boardEntry(data, game, variant)?.info?.sides ?? [];
+  if (!sides.some((s) => s.id === resigned)) return { problem: "the side it says resigned is none of the game's" };
+  return { ...link, resigned };
 }
 
 /** A fragment that is just a game's id (`#lion`, as a person may type it) names that game, as
@@ -64,12 +71,16 @@ export function friendHash(id, record, code, side) {
   return `#${params}`;
 }
 
-/** The fragment that opens `record`: the game and variant, and with `full` its position and moves. */
-export function linkHash(record, full = false) {
+/**
+ * The fragment that opens `record`: the game and variant, and with `full` its position and moves,
+ * and the side that resigned at their end (`resigned`), if one did.
+ */
+export function linkHash(record, full = false, resigned = null) {
   const params = new URLSearchParams({ game: record.game });
   if (record.variant) params.set("variant", record.variant);
   if (full && record.start) params.set("start", record.start);
   if (full && record.moves.length) params.set("moves", record.moves.join(" "));
+  if (full && resigned) params.set("resigned", resigned);
   return `#${params}`;
 }
 

@@ -101,10 +101,10 @@ export async function openFirst(tries) {
   // Errors about the game on the board now (a bad move, a bad link) go once another game is shown.
   const before = app.entry?.id;
   const stale = before ? errorsShown() : [];
-  for (const { label, record, cursor, entry, imported = null } of tries) {
+  for (const { label, record, cursor, entry, imported = null, resigned = null } of tries) {
     try {
       const { state: end, info } = await fetchGame(record);
-      const saved = lineOf(end.history, cursor, savedEnd(entry ?? { record, imported }, end, info) ?? endOf(end));
+      const saved = lineOf(end.history, cursor, savedEnd(entry ?? { record, imported, resigned }, end, info) ?? endOf(end));
       // Moves Undo took back to play on (here, after a reload, or in another tab): the result stays hidden.
       const line = entry?.takenBack && !atEnd(saved) ? { ...saved, takenBack: true } : saved;
       const state = atEnd(line) ? end : await engine.call(request("state", { ...record, moves: shown(line) }));
@@ -134,7 +134,7 @@ export async function openFirst(tries) {
   return false;
 }
 
-// How a saved or imported game ended off the board (resigned here, or as an imported record
+// How a saved, linked or imported game ended off the board (resigned, or as an imported record
 // declares), if its moves, as Python replayed them, leave the game open.
 function savedEnd(entry, end, info) {
   if (!entry?.record || end.result != null || JSON.stringify(entry.record.moves) !== JSON.stringify(end.history)) return null;
@@ -328,7 +328,7 @@ export function flip() {
 }
 
 export async function share() {
-  const url = new URL(linkHash({ ...app.record, moves: app.line.moves }, true), location.href).href;
+  const url = new URL(linkHash({ ...app.record, moves: app.line.moves }, true, app.line.end?.resigned ?? null), location.href).href;
   const field = $("share-link");
   field.value = url;
   $("share-box").hidden = false;

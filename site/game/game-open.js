@@ -24,7 +24,7 @@ function startingTries(link, library) {
   const saved = current?.record.game === game ? current : entryOf(game);
   const linkVariant = link && !link.shared ? link.record.variant : null;
   return [
-    link?.shared && { label: "The shared link", record: link.record },
+    link?.shared && { label: "The shared link", record: link.record, resigned: link.resigned },
     saved && (!linkVariant || saved.record.variant === linkVariant) && continuing("Your saved game", saved),
     { label: link ? "The link" : "", record: fresh(game, linkVariant) },
     game !== defaultGame && { label: "", record: fresh(defaultGame) },
@@ -76,7 +76,7 @@ export function openLinkHere(link) {
   void act(async () => {
     const saved = entryOf(link.record.game);
     const tries = link.shared
-      ? [{ label: "The shared link", record: link.record }]
+      ? [{ label: "The shared link", record: link.record, resigned: link.resigned }]
       : [
           (!link.record.variant || saved?.record.variant === link.record.variant) && continuing("Your saved game", saved),
           { label: "The link", record: fresh(link.record.game, link.record.variant) },

@@ -87,6 +87,16 @@ def test_between_two_people_the_side_to_move_resigns_and_a_new_line_plays_on(new
     expect(site.page.locator("#result-title")).to_have_text("Black wins by resignation")
     expect(site.page.locator("#result-reason")).to_have_text("Green resigned.")
     expect(site.page.locator("#turn")).to_be_hidden()
+    # Shared, the game opens ended as it did, elsewhere (a new browser).
+    site.button("Share").click()
+    link = site.page.locator("#share-link").input_value()
+    assert link.endswith("#game=lilypad&moves=K%40c8&resigned=g")
+    friend = new_site()
+    friend.open(link[link.index("#"):])
+    expect(friend.page.locator("#result-title")).to_have_text("Black wins by resignation")
+    expect(friend.page.locator("#result-reason")).to_have_text("Green resigned.")
+    assert friend.history() == ["K@c8"]
+    friend.page.context.close()
     # Looking back keeps the result; Undo takes the move back to play on, and a different move
     # there starts a new line.
     site.page.keyboard.press("Home")

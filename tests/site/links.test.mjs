@@ -10,7 +10,11 @@ const catalog = {
     { id: "lilypad", title: "Lilypad", variants: ["invisible-city"] },
     { id: "lion", title: "The Lion Game", variants: [] },
   ],
-  boards: { lilypad: {}, "lilypad:invisible-city": {}, lion: {} },
+  boards: {
+    lilypad: { info: { sides: [{ id: "b" }, { id: "g" }] } },
+    "lilypad:invisible-city": { info: { sides: [{ id: "b" }, { id: "g" }] } },
+    lion: { info: { sides: [{ id: "w" }, { id: "b" }] } },
+  },
 };
 
 test("a link to a game, a variant, a position and moves", () => {
@@ -20,6 +24,16 @@ test("a link to a game, a variant, a position and moves", () => {
   const link = readLink("#game=lilypad&variant=invisible-city&moves=K%40c8+K%40f1", catalog);
   assert.deepEqual(link.record, { game: "lilypad", variant: "invisible-city", start: null, moves: ["K@c8", "K@f1"] });
   assert.equal(link.shared, true);
+});
+
+test("a link of a resigned game says who resigned, one of the game's sides", () => {
+  const hash = linkHash({ game: "lilypad", variant: null, start: null, moves: ["K@c8", "K@f1"] }, true, "g");
+  assert.equal(hash, "#game=lilypad&moves=K%40c8+K%40f1&resigned=g");
+  assert.deepEqual(readLink(hash, catalog), { record: { game: "lilypad", variant: null, start: null, moves: ["K@c8", "K@f1"] }, shared: true, resigned: "g" });
+  assert.equal(linkHash({ game: "lilypad", moves: ["K@c8"] }, false, "g"), "#game=lilypad"); // the game only: no moves, no end
+  for (const side of ["w", "", "constructor", "__proto__", "g".repeat(5000)]) {
+    assert.deepEqual(readLink(`#game=lilypad&moves=K%40c8&resigned=${side}`, catalog), { problem: "the side it says resigned is none of the game's" }, side);
+  }
 });
 
 test("a bare game id opens that game; other bare words name no game", () => {

@@ -160,3 +160,30 @@ def test_the_keyboard_focus_stays_on_a_control_when_the_one_pressed_goes_out_of_
     shot(page, "ks-focus-analysis")
     page.get_by_role("link", name="Back to the game").click()
     site.watch.assert_clean()
+
+
+def test_on_a_phone_a_note_comes_at_the_screens_foot_and_nothing_moves(new_site):
+    """A note (here: a new line replaced moves) comes over the page at the screen's foot: the board,
+    the turn line and the buttons under it stay where the person's finger is, and it goes."""
+    from conftest import PHONE
+
+    site = new_site(**PHONE)
+    site.open("#game=lilypad")
+    page = site.page
+    start(site)
+    for _ in range(2):  # two players: back to Black's move c6-d5, the moves kept for Redo
+        site.press("Undo")
+        site.wait_idle()
+    controls = [page.locator(sel) for sel in ("#board", "#turn", "#hint-button", "#new-game", "#undo")]
+    where = lambda: [(round(b["x"]), round(b["y"])) for b in (c.bounding_box() for c in controls)]  # noqa: E731
+    seen = where()
+    site.play("a6-b5", ["a6", "b5"])
+    note = page.locator("#messages .message.note")
+    expect(note).to_contain_text("A new line from 2. a6-b5: it replaced the 2 moves that followed")
+    expect(note).to_be_in_viewport(ratio=1)
+    assert where() == seen, "the note moved the page"
+    shot(page, "ks-new-line-note-phone")
+    note.get_by_role("button", name="Dismiss message").tap()
+    expect(note).to_have_count(0)
+    assert where() == seen
+    site.watch.assert_clean()

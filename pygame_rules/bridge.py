@@ -24,7 +24,7 @@ HANDLERS: dict[str, Handler] = {}
 #: answers need). A memory snapshot imports them all before it is taken (:func:`import_ops`), so
 #: that a restored engine has every one, and none of the modules only the build and the benchmarks
 #: use (puzzle generation, prepared answers, matches: over half a second more in Pyodide).
-OP_MODULES = ("search", "review", "records", "setup", "puzzles", "solve")
+OP_MODULES = ("search", "review", "records", "setups", "puzzles", "solve")
 
 
 def import_ops() -> None:
@@ -498,14 +498,14 @@ def _link_decode(data: dict) -> dict:
 
 
 # -- the board editor --------------------------------------------------------------------------
-# The page arranges a set-up (pygame_rules.setup) and asks, as it changes, what is wrong with it.
+# The page arranges a set-up (pygame_rules.setups) and asks, as it changes, what is wrong with it.
 
 
 @handler("editor")
 def _editor(data: dict) -> dict:
     """What the editor of ``game`` (and ``variant``) draws: the extra state's form ``fields``, the
     ``start`` and ``empty`` set-ups, and with ``position`` (a position string) its ``setup``."""
-    from .setup import editor, setup_of
+    from .setups import editor, setup_of
 
     game, variant = _field(data, "game", str), _field(data, "variant", str, None)
     answer = editor(game, variant)
@@ -517,8 +517,8 @@ def _editor(data: dict) -> dict:
 
 @handler("setup")
 def _setup(data: dict) -> dict:
-    """Check a set-up: ``{"position", "problems": [{"text", "squares"}], "over"}`` (setup.check)."""
-    from .setup import check
+    """Check a set-up: ``{"position", "problems": [{"text", "squares"}], "over"}`` (setups.check)."""
+    from .setups import check
 
     return check(_field(data, "game", str), _field(data, "variant", str, None), data.get("setup"))
 

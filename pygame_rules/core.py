@@ -411,7 +411,7 @@ class Position:
     symmetries: ClassVar[tuple[tuple[str, bool], ...]] = (("identity", False),)
     #: Each piece letter's counterpart on the other side, for the symmetries that swap the colours.
     colour_swap: ClassVar[Mapping[str, str]] = MappingProxyType({})
-    #: The board editor's checks of a set-up: a ``setup.Editor`` subclass, in the game's module.
+    #: The board editor's checks of a set-up: a ``setups.Editor`` subclass, in the game's module.
     editor: ClassVar[type]
     #: The puzzle generator's solver budgets (``puzzlegen``): positions searched to find a puzzle
     #: (``nodes``) and to prove it afresh as the tests do (``check_nodes``), and the longest win

@@ -29,7 +29,7 @@ from .core import (
     remembers,
     split_fields,
 )
-from .setup import Editor, listing
+from .setups import Editor, listing
 
 BLACK, GREEN = "b", "g"
 SIDE_NAME = {BLACK: "Black", GREEN: "Green"}
@@ -259,7 +259,7 @@ class State(NamedTuple):
     drops: str
 
 
-# -- the board editor's checks (setup.py) ----------------------------------------------------
+# -- the board editor's checks (setups.py) ----------------------------------------------------
 
 
 class LilypadEditor(Editor):

@@ -38,7 +38,7 @@ from .core import (
     shown,
     square_name,
 )
-from .setup import Editor, listing
+from .setups import Editor, listing
 
 WHITE, BLACK = "w", "b"
 SIDE_NAMES = {WHITE: "White", BLACK: "Black"}
@@ -355,7 +355,7 @@ def _mark_order(mark):
     return NAME_ORDER[mark[0]], NAME_ORDER[mark[1]]
 
 
-# -- the board editor's checks (setup.py) ----------------------------------------------------
+# -- the board editor's checks (setups.py) ----------------------------------------------------
 
 
 class LionEditor(Editor):

@@ -404,7 +404,7 @@ class Position:
     contempt: ClassVar[float] = 2.0
     #: A game that sets this asks only so much of a draw where the computer does not stand better,
     #: and more as it does, up to ``contempt`` (``search.computer_contempt``; Lilypad says why).
-    contempt_when_level: ClassVar[float | None] = None
+    contempt_when_even: ClassVar[float | None] = None
     #: The board's symmetries under which this game's rules are the same (``puzzlegen.SYMMETRIES``'
     #: names), each with whether it also swaps the colours; the identity first. Two puzzles whose
     #: positions are mirror images of each other are the same puzzle (``puzzlegen.mirror_images``).

@@ -366,7 +366,7 @@ class Lilypad(Position):
     value_scale = 6.0  # the best fit on the engine's own games at level 3 (bench/README.md, 2026-11-29)
     # A draw costs the computer 0.5 (not 2) while it stands no better: 2 gave games away to an equal
     # opponent content to repeat, 0.5 throughout drew too often with a weaker one (bench/README.md).
-    contempt_when_level = 0.5
+    contempt_when_even = 0.5
     # Soldiers move forward on the dark squares: only the half turn, with the colours swapped,
     # leaves the rules as they are.
     symmetries = (("identity", False), ("half turn", True))

@@ -82,7 +82,7 @@ INFINITY = float("inf")
 #: The most contempt a search accepts (more than a Lilypad King is worth). A game's own, what its
 #: computer plays with, is :func:`computer_contempt`; analysis asks for 0, so a draw reads as a draw.
 MAX_CONTEMPT = 10
-#: The expected result (from -1 to 1) at which a game's ``contempt_when_level`` has risen to its
+#: The expected result (from -1 to 1) at which a game's ``contempt_when_even`` has risen to its
 #: full ``contempt`` (in Lilypad a score of 1.2, under two checkers).
 CONTEMPT_AHEAD = 0.2
 MAX_PLY = 96
@@ -130,13 +130,13 @@ DEFAULT_LEVEL = 3
 
 def computer_contempt(position: Position) -> float:
     """What a draw costs the computer playing the side to move in ``position``: its game's
-    ``contempt``; in a game with ``contempt_when_level``, that much while the evaluation gives it no
+    ``contempt``; in a game with ``contempt_when_even``, that much while the evaluation gives it no
     edge, rising evenly to ``contempt`` as its expected result reaches ``CONTEMPT_AHEAD``."""
-    level = position.contempt_when_level
-    if level is None:
+    even = position.contempt_when_even
+    if even is None:
         return position.contempt
     ahead = math.tanh(position.evaluate() / position.value_scale) / CONTEMPT_AHEAD
-    return level + (position.contempt - level) * min(1.0, max(0.0, ahead))
+    return even + (position.contempt - even) * min(1.0, max(0.0, ahead))
 
 
 def level_nodes(level: int, position: Position, scale: float = 1.0) -> int | None:

@@ -87,6 +87,11 @@ def handle(request: str) -> str:
             )
         except RecursionError:
             raise RequestError("the request is nested too deeply") from None
+        except json.JSONDecodeError as e:  # Python's reason, in the plain words of the others
+            if not request.strip():
+                raise RequestError("the request is empty (a request is a JSON object)") from None
+            reason = e.msg[:1].lower() + e.msg[1:]
+            raise RequestError(f"the request is not JSON: {reason} at character {e.pos + 1:,}") from None
         if not isinstance(data, dict):
             raise RequestError("a request must be a JSON object")
         op = data.get("op")
@@ -95,7 +100,7 @@ def handle(request: str) -> str:
                 else f"unknown op {quote(op)}"
             raise RequestError(f"{problem} (ops: {', '.join(HANDLERS)})")
         return json.dumps(HANDLERS[op](data))
-    except (RulesError, RequestError, json.JSONDecodeError) as e:
+    except (RulesError, RequestError) as e:
         error = {"type": type(e).__name__, "message": str(e)}
         if getattr(e, "line", None) is not None:  # a record's fault names its line
             error["line"] = e.line
@@ -131,11 +136,11 @@ def _number(data: dict, name: str, *, most: float, integer: bool = False, least:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise RequestError(f"{name!r} must be a number")
     if integer and value != int(value):
-        raise RequestError(f"{name!r} must be a whole number, got {value!r}")
+        raise RequestError(f"{name!r} must be a whole number, got {shown(value)}")
     if not least <= value <= most:
         if least > 0 and value <= 0:
-            raise RequestError(f"{name!r} must be more than 0, got {value!r}")
-        raise RequestError(f"{name!r} must be from {least:,} to {most:,}, got {value!r}")
+            raise RequestError(f"{name!r} must be more than 0, got {shown(value)}")
+        raise RequestError(f"{name!r} must be from {least:,} to {most:,}, got {shown(value)}")
     return int(value) if integer else value
 
 

@@ -70,7 +70,10 @@ def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, float):
         if math.isnan(value):
             return "NaN (not a number)"
-        return f"{value:g}" if math.isfinite(value) else "infinity" if value > 0 else "minus infinity"
+        if not math.isfinite(value):
+            return "infinity" if value > 0 else "minus infinity"
+        # A whole number written out as the ints are (1e12 as 1,000,000,000,000), else as short as it goes.
+        return f"{int(value):,}" if value.is_integer() and abs(value) < 1e15 else f"{value:,}"
     if isinstance(value, (list, tuple)):
         return "a list"
     if isinstance(value, Mapping):
@@ -904,6 +907,8 @@ class Game:
             if type(position) is not cls:
                 raise PositionError(f"position {quote(position.text)} is not a {cls.title} position")
             start = position
+        elif not isinstance(position, str):
+            raise PositionError(f"a game's position must be a position string or a {cls.title} position, not {shown(position)}")
         else:
             start = cls.from_text(position)
         self.game, self.variant = game, variant or None

@@ -39,10 +39,13 @@ def import_ops() -> None:
 #: Caps on what one request may ask, so that no request can keep the worker busy for long or
 #: make it run out of memory: the AI's think time and node budget, a slice of a search, and the
 #: moves of a game record. A search given only a node budget also stops after MAX_TIME_MS.
+#: MAX_MOVES is records.MAX_PLIES (not imported: a plain start does without records.py): a longer
+#: game could not be saved, linked or read back as a record, so no page sends one (the site's
+#: LIMITS.moves, and an analysis tree's lines, each sent alone). tests/test_bridge.py checks they agree.
 MAX_TIME_MS = 60_000
 MAX_NODES = 1_000_000
 MAX_SLICE_MS = 1_000
-MAX_MOVES = 20_000
+MAX_MOVES = 10_000
 #: Best lines one search may report (multi-PV).
 MAX_LINES = 3
 #: Longest integer a request may write (seeds and ids fit; 4,300 digits would fail in Python).

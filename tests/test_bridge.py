@@ -304,8 +304,11 @@ def test_a_node_budget_alone_also_stops_at_the_longest_think_time(monkeypatch):
 
 
 def test_a_record_longer_than_the_cap_is_refused_before_it_is_replayed():
+    from pygame_rules import records
+
+    assert bridge.MAX_MOVES == records.MAX_PLIES  # no longer a game than a record may hold
     kind, message = bad({"op": "state", "game": "lilypad", "moves": ["K@c8"] * (bridge.MAX_MOVES + 1)})
-    assert kind == "RequestError" and "20,001 moves is longer than the 20,000 allowed" in message
+    assert kind == "RequestError" and "10,001 moves is longer than the 10,000 allowed" in message
 
 
 def test_messages_quote_huge_inputs_shortened():

@@ -871,7 +871,7 @@ def _variant_ids(game: str) -> list[str]:
 
 
 def position_class(game: str, variant: str | None = None) -> type[Position]:
-    """The Position subclass for ``game`` and ``variant``; ValueError names the known ones."""
+    """The Position subclass for ``game`` and ``variant``; a RulesError names the known ones."""
     if not isinstance(game, str) or not isinstance(variant, (str, type(None))):
         raise RulesError("a game and its variant must be named by text")
     cls = _REGISTRY.get((game, variant or None))

@@ -6,6 +6,47 @@ result, status notes). Each request carries the whole game, so several boards ca
 Python worker; what is kept between requests only makes answers quicker (recent games replayed,
 a puzzle's solver) or lets a long search run in slices (``think``, ``think-more``).
 No Pyodide imports here: the bridge is tested in plain CPython.
+
+Every request is an object with ``"op"``. *A game* means the fields ``game``, ``variant``
+(optional), ``start`` (a position string; optional: the game's start) and ``moves`` (optional: the
+moves played, at most :data:`MAX_MOVES`), replayed by :func:`game_record`; *a state* is
+:func:`game_state`'s answer. Each handler's docstring has the details.
+
+==================  ==========================================  =============================================
+op                  request fields                              answer
+==================  ==========================================  =============================================
+``games``           (none)                                      ``{"games": [{"id", "title", "variants"}]}``
+``info``            ``game``, ``variant``?                      ``Position.info()``: the board, pieces, sides
+``state``           a game                                      a state
+``play``            a game, ``move``                            the state after the move
+``levels``          a game? (for its own node budgets)          ``{"levels": [...], "default"}``
+``bestmove``        a game and budgets: ``level``, ``time_ms``,  ``{"best", "score", "value", "expected",
+                    ``nodes``, ``depth``, ``seed``, ``lines``,   "win_in", "draw", "depth", "solved", "pv",
+                    ``contempt``                                "lines", ...}``
+``think``           as ``bestmove``, ``id``, ``slice_ms``?      ``bestmove``'s with ``id`` (``done`` false
+                                                                while the search goes on)
+``think-more``      ``id``, ``slice_ms``?                       the same, a slice further
+``think-cancel``    ``id``                                      ``{"id", "cancelled"}``
+``review``          a game, ``evaluations`` (one a position)    ``Review.to_json()``: grades, accuracy
+``record-write``    a game, ``tags``?, ``comments``?            ``{"text"}``
+``record-read``     ``text``                                    ``{"game", "variant", "start", "moves",
+                                                                "tags", "result", "resultText", "over",
+                                                                "comments"}``
+``link-encode``     a game                                      ``{"code"}``
+``link-decode``     ``game``, ``variant``?, ``start``?,         ``{"game", "variant", "start", "moves"}``
+                    ``code``
+``editor``          ``game``, ``variant``?, ``position``?       ``{"fields", "start", "empty", "setup"?}``
+``setup``           ``game``, ``variant``?, ``setup``           ``{"position", "problems", "over"}``
+``puzzles``         ``game``?, ``variant``?                     ``{"puzzles": [{"id", "title", "game",
+                                                                "variant", "position", "moves", "themes",
+                                                                "rating"}]}``
+``puzzle-reply``    ``id``, ``moves``                           ``puzzles.judge``'s: ``correct``, ``reply``,
+                                                                ``hint``, ...
+==================  ==========================================  =============================================
+
+An error is ``{"error": {"type", "message", "line"?}}``: ``RequestError`` (the request is not well
+formed), the engine's ``PositionError``, ``IllegalMoveError``, ``RecordError`` or ``RulesError``,
+``BusyError`` (too many searches running: ask again), ``InternalError`` (a bug).
 """
 
 from __future__ import annotations
@@ -210,6 +251,7 @@ def game_state(game: Game) -> dict[str, Any]:
 
 @handler("games")
 def _games(data: dict) -> dict:
+    """The games the engine knows: each one's ``id``, ``title`` and ``variants`` (the standard rules left out)."""
     return {
         "games": [
             # The page lists its variants after the standard rules, which it always offers.
@@ -220,11 +262,15 @@ def _games(data: dict) -> dict:
 
 @handler("info")
 def _info(data: dict) -> dict:
+    """The fixed facts of ``game`` (and ``variant``) a page draws with: :meth:`Position.info
+    <pygame_rules.core.Position.info>` (title, sides, pieces, start, the board's squares)."""
     return position_class(_field(data, "game", str), _field(data, "variant", str, None)).info()
 
 
 @handler("state")
 def _state(data: dict) -> dict:
+    """The state of a game (:func:`game_state`): the position, the legal moves with their paths, the
+    result. The page asks it whenever the game it shows changes."""
     return game_state(game_record(data))
 
 

@@ -551,6 +551,7 @@ class Position:
 
     @classmethod
     def start(cls) -> "Position":
+        """The game's start position (``start_text``)."""
         return cls.from_text(cls.start_text)
 
     @property
@@ -659,6 +660,8 @@ class Position:
         return "The game is drawn." if decided == "draw" else f"{self.side_names[decided]} wins."
 
     def describe_result(self) -> str:
+        """The result in a few words: ``"in progress"``, ``"draw"`` or ``"<side name> wins"``
+        (``"Black wins"``); :meth:`end_reason` says why, as a sentence."""
         w = self.winner
         if w is None:
             return "in progress"
@@ -668,6 +671,7 @@ class Position:
 
     @classmethod
     def other(cls, side: str) -> str:
+        """The side that is not ``side`` (one of :attr:`sides`)."""
         return cls.sides[1] if side == cls.sides[0] else cls.sides[0]
 
     def __eq__(self, other: object) -> bool:
@@ -932,6 +936,7 @@ class Game:
 
     @property
     def position(self) -> Position:
+        """The position now, after the last move played (the start while none is)."""
         return self._positions[-1]
 
     @property
@@ -941,10 +946,12 @@ class Game:
 
     @property
     def positions(self) -> list[Position]:
+        """Every position of the game, the start first and the current one last (one more than the moves)."""
         return list(self._positions)
 
     @property
     def last_move(self) -> Move | None:
+        """The last move played, as a :class:`Move`; None before the first."""
         return self._moves[-1] if self._moves else None
 
     def repetitions(self) -> int:
@@ -959,6 +966,8 @@ class Game:
         return self.position.winner
 
     def describe_result(self) -> str:
+        """The result in a few words, as :meth:`Position.describe_result` gives it, or ``"draw by
+        threefold repetition"``."""
         if self.result == "draw" and self.position.winner is None:
             return "draw by threefold repetition"
         return self.position.describe_result()
@@ -970,9 +979,12 @@ class Game:
         return self.position.end_reason()
 
     def legal(self) -> tuple[Move, ...]:
+        """The legal moves now as :class:`Move` objects; none once the game is over (threefold
+        repetition included, which the position alone does not know)."""
         return () if self.result is not None else self.position.legal()
 
     def moves(self) -> list[str]:
+        """The texts of :meth:`legal`'s moves."""
         return [m.text for m in self.legal()]
 
     def play(self, move: "str | Move") -> Move:

@@ -8,7 +8,7 @@ the evaluation predicts them.
     python bench/texel.py ceiling GAME bench/data/GAME-level3.jsonl.gz [--seed 1]   # needs pip install -e ".[bench]"
 
 ``generate`` plays the engine against itself (the same node budget for both, after
-``--opening`` random plies for variety; a draw after value_scale.MAX_PLIES) and writes one JSON line per
+``--opening`` random plies for variety; a draw after value_scale.SELFPLAY_PLY_CAP) and writes one JSON line per
 game: its positions (text, side to move) and its result. It appends, so a run stopped early keeps
 its games and a second run with another seed adds more. The engine plays the same move in the same
 position, so games that meet would go on as one: in a position an earlier game of the file reached,
@@ -89,7 +89,7 @@ import pygame_rules  # noqa: E402
 from pygame_rules import lilypad, lion  # noqa: E402
 from pygame_rules.core import EMPTY, Game  # noqa: E402
 from pygame_rules.three_crowns import CROWNED, NEIGHBOURS, TRIPLES, UNCROWNED  # noqa: E402
-from value_scale import MAX_PLIES, self_play  # noqa: E402
+from value_scale import SELFPLAY_PLY_CAP, self_play  # noqa: E402
 
 #: Figures are on positions at least this many plies before the end of their game.
 BEFORE_END = 10
@@ -547,7 +547,7 @@ def replay(game: str, paths: list[Path], per_span: int, replays: int, nodes: int
             outcomes = []
             for _ in range(replays):
                 record = Game(game, position=text)
-                while record.result is None and len(record.history) < MAX_PLIES:
+                while record.result is None and len(record.history) < SELFPLAY_PLY_CAP:
                     position = record.position
                     budget = nodes * rng.uniform(1 - jitter, 1 + jitter) / position.node_cost
                     search = Search(position, nodes=max(1, round(budget)), seed=rng.getrandbits(32),

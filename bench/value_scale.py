@@ -34,7 +34,7 @@ import pygame_rules  # noqa: E402
 from pygame_rules.core import Game  # noqa: E402
 from pygame_rules.search import WIN_BOUND, Search  # noqa: E402
 
-MAX_PLIES = 300
+SELFPLAY_PLY_CAP = 300
 OPENING_PLIES = 6
 
 
@@ -56,7 +56,7 @@ def self_play(game: str, nodes: int, rng: random.Random, opening: int = OPENING_
         if record.result is None:
             record.play(rng.choice(record.moves()))
     searched = []
-    while record.result is None and len(record.history) < MAX_PLIES:
+    while record.result is None and len(record.history) < SELFPLAY_PLY_CAP:
         position = record.position
         search = Search(position, nodes=max(1, round(nodes / position.node_cost)), seed=rng.getrandbits(32),
                         history=record.positions[:-1], contempt=contempt)

@@ -264,26 +264,34 @@ def add_record_commands(sub) -> None:
 
 EXAMPLES = """\
 examples:
-  python -m pygame_rules games
-  python -m pygame_rules variants lilypad
-  python -m pygame_rules moves lilypad
-  python -m pygame_rules play lilypad K@c8 K@b1
-  python -m pygame_rules perft three-crowns 3
-  python -m pygame_rules bestmove lilypad --moves K@c8 K@b1 --level 2
-  python -m pygame_rules moves lilypad --variant invisible-city
-  python -m pygame_rules record write lilypad --tag Black=Ann K@c8 K@b1 > game.txt
-  python -m pygame_rules record check game.txt
-  python -m pygame_rules puzzles lion
+  {prog} games
+  {prog} variants lilypad
+  {prog} moves lilypad
+  {prog} play lilypad K@c8 K@b1
+  {prog} perft three-crowns 3
+  {prog} bestmove lilypad --moves K@c8 K@b1 --level 2
+  {prog} moves lilypad --variant invisible-city
+  {prog} record write lilypad --tag Black=Ann K@c8 K@b1 > game.txt
+  {prog} record check game.txt
+  {prog} puzzles lion
 
 COMMAND --help says more about each command."""
+
+
+def program_name() -> str:
+    """How the command was called, as its help should show it: ``pygame-rules`` when run as the
+    installed console script, else ``python -m pygame_rules`` (also when ``main`` is called in-process)."""
+    called = os.path.splitext(os.path.basename(sys.argv[0] if sys.argv else ""))[0]
+    return "pygame-rules" if called == "pygame-rules" else "python -m pygame_rules"
 
 
 def parser() -> argparse.ArgumentParser:
     from .bridge import MAX_NODES, MAX_TIME_MS
     from .search import LEVELS
 
+    prog = program_name()
     ap = _Parser(
-        prog="python -m pygame_rules", description="Kings & Soldiers rules engines.", epilog=EXAMPLES,
+        prog=prog, description="Kings & Soldiers rules engines.", epilog=EXAMPLES.format(prog=prog),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     ap.add_argument("--variant", help="a variant of the game (e.g. invisible-city); also after the subcommand")

@@ -6,6 +6,47 @@ result, status notes). Each request carries the whole game, so several boards ca
 Python worker; what is kept between requests only makes answers quicker (recent games replayed,
 a puzzle's solver) or lets a long search run in slices (``think``, ``think-more``).
 No Pyodide imports here: the bridge is tested in plain CPython.
+
+Every request is an object with ``"op"``. *A game* means the fields ``game``, ``variant``
+(optional), ``start`` (a position string; optional: the game's start) and ``moves`` (optional: the
+moves played, at most :data:`MAX_MOVES`), replayed by :func:`game_record`; *a state* is
+:func:`game_state`'s answer. Each handler's docstring has the details.
+
+==================  ==========================================  =============================================
+op                  request fields                              answer
+==================  ==========================================  =============================================
+``games``           (none)                                      ``{"games": [{"id", "title", "variants"}]}``
+``info``            ``game``, ``variant``?                      ``Position.info()``: the board, pieces, sides
+``state``           a game                                      a state
+``play``            a game, ``move``                            the state after the move
+``levels``          a game? (for its own node budgets)          ``{"levels": [...], "default"}``
+``bestmove``        a game and budgets: ``level``, ``time_ms``,  ``{"best", "score", "value", "expected",
+                    ``nodes``, ``depth``, ``seed``, ``lines``,   "win_in", "draw", "depth", "solved", "pv",
+                    ``contempt``                                "lines", ...}``
+``think``           as ``bestmove``, ``id``, ``slice_ms``?      ``bestmove``'s with ``id`` (``done`` false
+                                                                while the search goes on)
+``think-more``      ``id``, ``slice_ms``?                       the same, a slice further
+``think-cancel``    ``id``                                      ``{"id", "cancelled"}``
+``review``          a game, ``evaluations`` (one a position)    ``Review.to_json()``: grades, accuracy
+``record-write``    a game, ``tags``?, ``comments``?            ``{"text"}``
+``record-read``     ``text``                                    ``{"game", "variant", "start", "moves",
+                                                                "tags", "result", "resultText", "over",
+                                                                "comments"}``
+``link-encode``     a game                                      ``{"code"}``
+``link-decode``     ``game``, ``variant``?, ``start``?,         ``{"game", "variant", "start", "moves"}``
+                    ``code``
+``editor``          ``game``, ``variant``?, ``position``?       ``{"fields", "start", "empty", "setup"?}``
+``setup``           ``game``, ``variant``?, ``setup``           ``{"position", "problems", "over"}``
+``puzzles``         ``game``?, ``variant``?                     ``{"puzzles": [{"id", "title", "game",
+                                                                "variant", "position", "moves", "themes",
+                                                                "rating"}]}``
+``puzzle-reply``    ``id``, ``moves``                           ``puzzles.judge``'s: ``correct``, ``reply``,
+                                                                ``hint``, ...
+==================  ==========================================  =============================================
+
+An error is ``{"error": {"type", "message", "line"?}}``: ``RequestError`` (the request is not well
+formed), the engine's ``PositionError``, ``IllegalMoveError``, ``RecordError`` or ``RulesError``,
+``BusyError`` (too many searches running: ask again), ``InternalError`` (a bug).
 """
 
 from __future__ import annotations
@@ -24,7 +65,7 @@ HANDLERS: dict[str, Handler] = {}
 #: answers need). A memory snapshot imports them all before it is taken (:func:`import_ops`), so
 #: that a restored engine has every one, and none of the modules only the build and the benchmarks
 #: use (puzzle generation, prepared answers, matches: over half a second more in Pyodide).
-OP_MODULES = ("search", "review", "records", "setup", "puzzles", "solve")
+OP_MODULES = ("search", "review", "records", "setups", "puzzles", "solve")
 
 
 def import_ops() -> None:
@@ -39,10 +80,13 @@ def import_ops() -> None:
 #: Caps on what one request may ask, so that no request can keep the worker busy for long or
 #: make it run out of memory: the AI's think time and node budget, a slice of a search, and the
 #: moves of a game record. A search given only a node budget also stops after MAX_TIME_MS.
+#: MAX_MOVES is records.MAX_PLIES (not imported: a plain start does without records.py): a longer
+#: game could not be saved, linked or read back as a record, so no page sends one (the site's
+#: LIMITS.moves, and an analysis tree's lines, each sent alone). tests/test_bridge.py checks they agree.
 MAX_TIME_MS = 60_000
 MAX_NODES = 1_000_000
 MAX_SLICE_MS = 1_000
-MAX_MOVES = 20_000
+MAX_MOVES = 10_000
 #: Best lines one search may report (multi-PV).
 MAX_LINES = 3
 #: Longest integer a request may write (seeds and ids fit; 4,300 digits would fail in Python).
@@ -87,6 +131,11 @@ def handle(request: str) -> str:
             )
         except RecursionError:
             raise RequestError("the request is nested too deeply") from None
+        except json.JSONDecodeError as e:  # Python's reason, in the plain words of the others
+            if not request.strip():
+                raise RequestError("the request is empty (a request is a JSON object)") from None
+            reason = e.msg[:1].lower() + e.msg[1:]
+            raise RequestError(f"the request is not JSON: {reason} at character {e.pos + 1:,}") from None
         if not isinstance(data, dict):
             raise RequestError("a request must be a JSON object")
         op = data.get("op")
@@ -95,7 +144,7 @@ def handle(request: str) -> str:
                 else f"unknown op {quote(op)}"
             raise RequestError(f"{problem} (ops: {', '.join(HANDLERS)})")
         return json.dumps(HANDLERS[op](data))
-    except (RulesError, RequestError, json.JSONDecodeError) as e:
+    except (RulesError, RequestError) as e:
         error = {"type": type(e).__name__, "message": str(e)}
         if getattr(e, "line", None) is not None:  # a record's fault names its line
             error["line"] = e.line
@@ -131,11 +180,11 @@ def _number(data: dict, name: str, *, most: float, integer: bool = False, least:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise RequestError(f"{name!r} must be a number")
     if integer and value != int(value):
-        raise RequestError(f"{name!r} must be a whole number, got {value!r}")
+        raise RequestError(f"{name!r} must be a whole number, got {shown(value)}")
     if not least <= value <= most:
         if least > 0 and value <= 0:
-            raise RequestError(f"{name!r} must be more than 0, got {value!r}")
-        raise RequestError(f"{name!r} must be from {least:,} to {most:,}, got {value!r}")
+            raise RequestError(f"{name!r} must be more than 0, got {shown(value)}")
+        raise RequestError(f"{name!r} must be from {least:,} to {most:,}, got {shown(value)}")
     return int(value) if integer else value
 
 
@@ -202,6 +251,7 @@ def game_state(game: Game) -> dict[str, Any]:
 
 @handler("games")
 def _games(data: dict) -> dict:
+    """The games the engine knows: each one's ``id``, ``title`` and ``variants`` (the standard rules left out)."""
     return {
         "games": [
             # The page lists its variants after the standard rules, which it always offers.
@@ -212,11 +262,15 @@ def _games(data: dict) -> dict:
 
 @handler("info")
 def _info(data: dict) -> dict:
+    """The fixed facts of ``game`` (and ``variant``) a page draws with: :meth:`Position.info
+    <pygame_rules.core.Position.info>` (title, sides, pieces, start, the board's squares)."""
     return position_class(_field(data, "game", str), _field(data, "variant", str, None)).info()
 
 
 @handler("state")
 def _state(data: dict) -> dict:
+    """The state of a game (:func:`game_state`): the position, the legal moves with their paths, the
+    result. The page asks it whenever the game it shows changes."""
     return game_state(game_record(data))
 
 
@@ -498,14 +552,14 @@ def _link_decode(data: dict) -> dict:
 
 
 # -- the board editor --------------------------------------------------------------------------
-# The page arranges a set-up (pygame_rules.setup) and asks, as it changes, what is wrong with it.
+# The page arranges a set-up (pygame_rules.setups) and asks, as it changes, what is wrong with it.
 
 
 @handler("editor")
 def _editor(data: dict) -> dict:
     """What the editor of ``game`` (and ``variant``) draws: the extra state's form ``fields``, the
     ``start`` and ``empty`` set-ups, and with ``position`` (a position string) its ``setup``."""
-    from .setup import editor, setup_of
+    from .setups import editor, setup_of
 
     game, variant = _field(data, "game", str), _field(data, "variant", str, None)
     answer = editor(game, variant)
@@ -517,8 +571,8 @@ def _editor(data: dict) -> dict:
 
 @handler("setup")
 def _setup(data: dict) -> dict:
-    """Check a set-up: ``{"position", "problems": [{"text", "squares"}], "over"}`` (setup.check)."""
-    from .setup import check
+    """Check a set-up: ``{"position", "problems": [{"text", "squares"}], "over"}`` (setups.check)."""
+    from .setups import check
 
     return check(_field(data, "game", str), _field(data, "variant", str, None), data.get("setup"))
 

@@ -70,7 +70,10 @@ def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
     if isinstance(value, float):
         if math.isnan(value):
             return "NaN (not a number)"
-        return f"{value:g}" if math.isfinite(value) else "infinity" if value > 0 else "minus infinity"
+        if not math.isfinite(value):
+            return "infinity" if value > 0 else "minus infinity"
+        # A whole number written out as the ints are (1e12 as 1,000,000,000,000), else as short as it goes.
+        return f"{int(value):,}" if value.is_integer() and abs(value) < 1e15 else f"{value:,}"
     if isinstance(value, (list, tuple)):
         return "a list"
     if isinstance(value, Mapping):
@@ -404,14 +407,14 @@ class Position:
     contempt: ClassVar[float] = 2.0
     #: A game that sets this asks only so much of a draw where the computer does not stand better,
     #: and more as it does, up to ``contempt`` (``search.computer_contempt``; Lilypad says why).
-    contempt_when_level: ClassVar[float | None] = None
+    contempt_when_even: ClassVar[float | None] = None
     #: The board's symmetries under which this game's rules are the same (``puzzlegen.SYMMETRIES``'
     #: names), each with whether it also swaps the colours; the identity first. Two puzzles whose
     #: positions are mirror images of each other are the same puzzle (``puzzlegen.mirror_images``).
     symmetries: ClassVar[tuple[tuple[str, bool], ...]] = (("identity", False),)
     #: Each piece letter's counterpart on the other side, for the symmetries that swap the colours.
     colour_swap: ClassVar[Mapping[str, str]] = MappingProxyType({})
-    #: The board editor's checks of a set-up: a ``setup.Editor`` subclass, in the game's module.
+    #: The board editor's checks of a set-up: a ``setups.Editor`` subclass, in the game's module.
     editor: ClassVar[type]
     #: The puzzle generator's solver budgets (``puzzlegen``): positions searched to find a puzzle
     #: (``nodes``) and to prove it afresh as the tests do (``check_nodes``), and the longest win
@@ -548,6 +551,7 @@ class Position:
 
     @classmethod
     def start(cls) -> "Position":
+        """The game's start position (``start_text``)."""
         return cls.from_text(cls.start_text)
 
     @property
@@ -656,6 +660,8 @@ class Position:
         return "The game is drawn." if decided == "draw" else f"{self.side_names[decided]} wins."
 
     def describe_result(self) -> str:
+        """The result in a few words: ``"in progress"``, ``"draw"`` or ``"<side name> wins"``
+        (``"Black wins"``); :meth:`end_reason` says why, as a sentence."""
         w = self.winner
         if w is None:
             return "in progress"
@@ -665,6 +671,7 @@ class Position:
 
     @classmethod
     def other(cls, side: str) -> str:
+        """The side that is not ``side`` (one of :attr:`sides`)."""
         return cls.sides[1] if side == cls.sides[0] else cls.sides[0]
 
     def __eq__(self, other: object) -> bool:
@@ -868,7 +875,7 @@ def _variant_ids(game: str) -> list[str]:
 
 
 def position_class(game: str, variant: str | None = None) -> type[Position]:
-    """The Position subclass for ``game`` and ``variant``; ValueError names the known ones."""
+    """The Position subclass for ``game`` and ``variant``; a RulesError names the known ones."""
     if not isinstance(game, str) or not isinstance(variant, (str, type(None))):
         raise RulesError("a game and its variant must be named by text")
     cls = _REGISTRY.get((game, variant or None))
@@ -904,6 +911,8 @@ class Game:
             if type(position) is not cls:
                 raise PositionError(f"position {quote(position.text)} is not a {cls.title} position")
             start = position
+        elif not isinstance(position, str):
+            raise PositionError(f"a game's position must be a position string or a {cls.title} position, not {shown(position)}")
         else:
             start = cls.from_text(position)
         self.game, self.variant = game, variant or None
@@ -927,6 +936,7 @@ class Game:
 
     @property
     def position(self) -> Position:
+        """The position now, after the last move played (the start while none is)."""
         return self._positions[-1]
 
     @property
@@ -936,10 +946,12 @@ class Game:
 
     @property
     def positions(self) -> list[Position]:
+        """Every position of the game, the start first and the current one last (one more than the moves)."""
         return list(self._positions)
 
     @property
     def last_move(self) -> Move | None:
+        """The last move played, as a :class:`Move`; None before the first."""
         return self._moves[-1] if self._moves else None
 
     def repetitions(self) -> int:
@@ -954,6 +966,8 @@ class Game:
         return self.position.winner
 
     def describe_result(self) -> str:
+        """The result in a few words, as :meth:`Position.describe_result` gives it, or ``"draw by
+        threefold repetition"``."""
         if self.result == "draw" and self.position.winner is None:
             return "draw by threefold repetition"
         return self.position.describe_result()
@@ -965,9 +979,12 @@ class Game:
         return self.position.end_reason()
 
     def legal(self) -> tuple[Move, ...]:
+        """The legal moves now as :class:`Move` objects; none once the game is over (threefold
+        repetition included, which the position alone does not know)."""
         return () if self.result is not None else self.position.legal()
 
     def moves(self) -> list[str]:
+        """The texts of :meth:`legal`'s moves."""
         return [m.text for m in self.legal()]
 
     def play(self, move: "str | Move") -> Move:

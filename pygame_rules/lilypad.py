@@ -29,7 +29,7 @@ from .core import (
     remembers,
     split_fields,
 )
-from .setup import Editor, listing
+from .setups import Editor, listing
 
 BLACK, GREEN = "b", "g"
 SIDE_NAME = {BLACK: "Black", GREEN: "Green"}
@@ -259,7 +259,7 @@ class State(NamedTuple):
     drops: str
 
 
-# -- the board editor's checks (setup.py) ----------------------------------------------------
+# -- the board editor's checks (setups.py) ----------------------------------------------------
 
 
 class LilypadEditor(Editor):
@@ -366,7 +366,7 @@ class Lilypad(Position):
     value_scale = 6.0  # the best fit on the engine's own games at level 3 (bench/README.md, 2026-11-29)
     # A draw costs the computer 0.5 (not 2) while it stands no better: 2 gave games away to an equal
     # opponent content to repeat, 0.5 throughout drew too often with a weaker one (bench/README.md).
-    contempt_when_level = 0.5
+    contempt_when_even = 0.5
     # Soldiers move forward on the dark squares: only the half turn, with the colours swapped,
     # leaves the rules as they are.
     symmetries = (("identity", False), ("half turn", True))

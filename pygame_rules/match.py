@@ -19,7 +19,7 @@ from .search import LEVELS, analyse, level_nodes
 Player = Callable[[Game, random.Random], str]
 
 #: A game still running after this many plies is scored a draw (the rules end games earlier).
-MAX_PLIES = 400
+MATCH_PLY_CAP = 400
 
 
 def level_player(level: int, time_scale: float = 1.0, contempt: float | None = None) -> Player:
@@ -93,7 +93,7 @@ def play_game(
         game.play(move)
     players = dict(zip(position_class(game_id, variant).sides, (first, second)))
     slots = dict(zip(players, times or ([], [])))
-    while game.result is None and len(game.history) < MAX_PLIES:
+    while game.result is None and len(game.history) < MATCH_PLY_CAP:
         side = game.position.turn
         started = time.perf_counter()
         move = players[side](game, rng)

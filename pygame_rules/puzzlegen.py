@@ -66,7 +66,7 @@ SHARE = {2: 0.5, "Blockade": 0.2, "Crowned line": 0.85}
 PER_GAME = 3
 LATER = 4
 #: The longest self-played game (a game that runs on gives no candidates).
-MAX_PLIES = 160
+SELFPLAY_PLY_CAP = 160
 MAX_ALTERNATIVES = 2
 #: A puzzle offers at least this many moves to choose from.
 MIN_CHOICES = 3
@@ -124,7 +124,7 @@ def self_play(game: str, rng: random.Random, style: Style = STYLES[0], variant: 
     """One game of the AI against itself from the start, in ``style``."""
     record = Game(game, variant)
     opening = rng.randrange(0, style.opening + 1)
-    while record.result is None and len(record.history) < MAX_PLIES:
+    while record.result is None and len(record.history) < SELFPLAY_PLY_CAP:
         record.play(next_move(record, rng, style, at_random=len(record.history) < opening))
     return record
 

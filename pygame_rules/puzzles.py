@@ -58,6 +58,7 @@ class Puzzle:
     measured: dict[str, int] | None = field(default=None, compare=False, hash=False)
 
     def load(self) -> Position:
+        """The puzzle's position, as a :class:`~pygame_rules.core.Position` of its game and variant."""
         return position_class(self.game, self.variant).from_text(self.position)
 
     def to_json(self) -> dict[str, Any]:

@@ -203,8 +203,10 @@ def write_record(game: "Game | Record", tags: dict[str, str] | None = None, comm
 
     tokens: list[str] = []
     for ply in comments:
-        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= len(game.history):
-            moves = len(game.history)
+        moves = len(game.history)
+        if not isinstance(ply, int) or isinstance(ply, bool):
+            raise RecordError(f"a comment's key is the number of moves played before it (0 to {moves:,}), not {shown(ply)}")
+        if not 0 <= ply <= moves:
             raise RecordError(f"a comment is placed after move {shown(ply)}, but the game has {moves:,} move{'' if moves == 1 else 's'}")
     first = cls.sides[0]
     offset = game.start.turn != first

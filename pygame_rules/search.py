@@ -82,7 +82,7 @@ INFINITY = float("inf")
 #: The most contempt a search accepts (more than a Lilypad King is worth). A game's own, what its
 #: computer plays with, is :func:`computer_contempt`; analysis asks for 0, so a draw reads as a draw.
 MAX_CONTEMPT = 10
-#: The expected result (from -1 to 1) at which a game's ``contempt_when_level`` has risen to its
+#: The expected result (from -1 to 1) at which a game's ``contempt_when_even`` has risen to its
 #: full ``contempt`` (in Lilypad a score of 1.2, under two checkers).
 CONTEMPT_AHEAD = 0.2
 MAX_PLY = 96
@@ -130,13 +130,13 @@ DEFAULT_LEVEL = 3
 
 def computer_contempt(position: Position) -> float:
     """What a draw costs the computer playing the side to move in ``position``: its game's
-    ``contempt``; in a game with ``contempt_when_level``, that much while the evaluation gives it no
+    ``contempt``; in a game with ``contempt_when_even``, that much while the evaluation gives it no
     edge, rising evenly to ``contempt`` as its expected result reaches ``CONTEMPT_AHEAD``."""
-    level = position.contempt_when_level
-    if level is None:
+    even = position.contempt_when_even
+    if even is None:
         return position.contempt
     ahead = math.tanh(position.evaluate() / position.value_scale) / CONTEMPT_AHEAD
-    return level + (position.contempt - level) * min(1.0, max(0.0, ahead))
+    return even + (position.contempt - even) * min(1.0, max(0.0, ahead))
 
 
 def level_nodes(level: int, position: Position, scale: float = 1.0) -> int | None:
@@ -198,10 +198,10 @@ class Line:
 class Analysis:
     """What a search found: the move to play and how it got there.
 
-    ``score`` is for the side to move, in ``evaluate()`` units; beyond ``WIN_BOUND`` it is a
-    forced win (``WIN - plies``), below ``-WIN_BOUND`` a forced loss. ``value`` is the same on
-    a scale from -1 (lost) to 1 (won) that means about the same in every game (see
-    :func:`value_of`). ``depth`` is the last depth searched in full. ``done`` is False while a
+    ``score`` is for the side to move, in ``evaluate()`` units; beyond ``search.WIN_BOUND`` it is a
+    forced win (``search.WIN - plies``), below ``-search.WIN_BOUND`` a forced loss. ``value`` is the
+    same on a scale from -1 (lost) to 1 (won) that means about the same in every game (see
+    :func:`search.value_of <pygame_rules.search.value_of>`). ``depth`` is the last depth searched in full. ``done`` is False while a
     sliced search still has budget left. ``lines`` are the best root moves, best first (as many
     as the search was asked for, when there are that many moves); the first is ``move``.
     ``solved`` says that every line ended (a win, a loss or a draw by the rules) within ``depth``,
@@ -263,15 +263,16 @@ class Analysis:
 class Search:
     """An iterative-deepening alpha-beta search of ``position`` that runs in slices.
 
-    Budgets: ``level`` (1-5, see the module table), ``time_ms`` (total think time, overrides
-    the level's), ``nodes`` and ``depth`` (for repeatable runs). With no budget at all the
-    default level applies. ``history`` lists the earlier positions of the game (Positions or
-    their repetition keys), oldest first, for threefold repetition. ``seed`` seeds the random
-    choice of the lower levels. ``lines`` (default 1) asks for that many best root moves, each
-    with its exact score and principal variation (multi-PV: the other moves are searched against
-    the ``lines``-th best score instead of the best). ``contempt`` is what a draw costs the side
-    the search plays for (default: the game's, :func:`computer_contempt`, so that the computer
-    plays on rather than settle); analysis asks for 0, so that its value is the expected result, a draw being 0.
+    Budgets: ``level`` (1-5: ``search.LEVELS``, tabled in :mod:`pygame_rules.search`'s docstring),
+    ``time_ms`` (total think time, overrides the level's), ``nodes`` and ``depth`` (for repeatable
+    runs). With no budget at all the default level applies. ``history`` lists the earlier positions
+    of the game (Positions or their repetition keys), oldest first, for threefold repetition.
+    ``seed`` seeds the random choice of the lower levels. ``lines`` (default 1) asks for that many
+    best root moves, each with its exact score and principal variation (multi-PV: the other moves
+    are searched against the ``lines``-th best score instead of the best). ``contempt`` is what a
+    draw costs the side the search plays for (default: the game's, :func:`computer_contempt`, so
+    that the computer plays on rather than settle); analysis asks for 0, so that its value is the
+    expected result, a draw being 0.
 
     >>> import pygame_rules
     >>> search = Search(pygame_rules.start("lilypad"), nodes=300, seed=7)

@@ -32,7 +32,7 @@ from .core import (
     register,
     split_fields,
 )
-from .setup import Editor
+from .setups import Editor
 
 GREEN, BLACK = "g", "b"
 UNCROWNED = {GREEN: "g", BLACK: "b"}
@@ -229,7 +229,7 @@ class State(NamedTuple):
     clock: int
 
 
-# -- the board editor's checks (setup.py) ----------------------------------------------------
+# -- the board editor's checks (setups.py) ----------------------------------------------------
 
 
 class ThreeCrownsEditor(Editor):

@@ -104,8 +104,8 @@ def test_threefold_repetition_through_the_bridge():
 @pytest.mark.parametrize(
     "request_text, kind, words",
     [
-        ("{not json", "JSONDecodeError", "Expecting"),
-        ("", "JSONDecodeError", "Expecting value"),
+        ("{not json", "RequestError", "the request is not JSON: expecting property name enclosed in double quotes at character 2"),
+        ("", "RequestError", "the request is empty"),
         ("[1, 2]", "RequestError", "a request must be a JSON object"),
         ('"games"', "RequestError", "a request must be a JSON object"),
         ('{"op": "fly"}', "RequestError", "unknown op 'fly' (ops: games, info, state, play"),
@@ -237,7 +237,7 @@ def test_json_that_python_would_accept_but_a_request_may_not(request_text, words
 @pytest.mark.parametrize(
     "fields, words",
     [
-        ({"time_ms": 1e12}, "'time_ms' must be from 1 to 60,000, got 1000000000000.0"),
+        ({"time_ms": 1e12}, "'time_ms' must be from 1 to 60,000, got 1,000,000,000,000"),
         ({"time_ms": 60_001}, "'time_ms' must be from 1 to 60,000"),
         ({"time_ms": 0}, "'time_ms' must be more than 0"),
         ({"time_ms": -5}, "'time_ms' must be more than 0"),
@@ -282,7 +282,7 @@ def test_a_slice_is_capped_and_a_whole_number_level_counts():
     assert ask(op="bestmove", game="lilypad", level=1.0, seed=3)["best"] in pygame_rules.start("lilypad").moves()
     assert not ask(op="think", id="s", game="lilypad", level=5, slice_ms=1)["done"]
     answer = ask(op="think-more", id="s", slice_ms=2000)
-    assert error_of(answer) == ("RequestError", "'slice_ms' must be from 1 to 1,000, got 2000")
+    assert error_of(answer) == ("RequestError", "'slice_ms' must be from 1 to 1,000, got 2,000")
     assert ask(op="think-cancel", id="s")["cancelled"]
 
 
@@ -304,8 +304,11 @@ def test_a_node_budget_alone_also_stops_at_the_longest_think_time(monkeypatch):
 
 
 def test_a_record_longer_than_the_cap_is_refused_before_it_is_replayed():
+    from pygame_rules import records
+
+    assert bridge.MAX_MOVES == records.MAX_PLIES  # no longer a game than a record may hold
     kind, message = bad({"op": "state", "game": "lilypad", "moves": ["K@c8"] * (bridge.MAX_MOVES + 1)})
-    assert kind == "RequestError" and "20,001 moves is longer than the 20,000 allowed" in message
+    assert kind == "RequestError" and "10,001 moves is longer than the 10,000 allowed" in message
 
 
 def test_messages_quote_huge_inputs_shortened():

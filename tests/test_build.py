@@ -1,4 +1,6 @@
-"""build.py's build id: what lets a page and the service worker tell their versions apart."""
+"""build.py: the build id (what lets a page and the service worker tell their versions apart), the
+wheel and the memory snapshot made from it, the API reference, the server, the bundles and the
+addresses modules make, the pages' Content-Security-Policy and top bar."""
 
 from __future__ import annotations
 

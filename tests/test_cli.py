@@ -263,6 +263,19 @@ def test_bestmove_plays_a_legal_move_and_the_help_shows_it(capsys):
     assert "python -m pygame_rules bestmove lilypad" in help_text
 
 
+def test_the_help_names_the_command_as_it_was_called(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "argv", ["/usr/local/bin/pygame-rules", "--help"])  # the console script
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    help_text = capsys.readouterr().out
+    assert help_text.startswith("usage: pygame-rules ") and "\n  pygame-rules bestmove lilypad" in help_text
+    assert "python -m" not in help_text
+    monkeypatch.setattr(sys, "argv", ["/src/pygame_rules/__main__.py", "--help"])  # python -m pygame_rules
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: python -m pygame_rules ")
+
+
 def test_record_check_of_a_closed_standard_input_or_an_endless_file_is_one_line_exit_2():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     closed = subprocess.run(

@@ -409,6 +409,8 @@ def test_messages_name_no_python_types():
         pygame_rules.start(["lilypad"])
     with pytest.raises(RulesError, match="^a game and its variant must be named by text$"):
         pygame_rules.start("lilypad", 3)
+    with pytest.raises(PositionError, match="^a game's position must be a position string or a Lilypad position, not 5$"):
+        pygame_rules.Game("lilypad", position=5)
 
 
 def test_a_huge_move_or_position_is_quoted_short():

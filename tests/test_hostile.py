@@ -269,7 +269,7 @@ def _record_request() -> dict:
 
 def _setups() -> list[dict]:
     """A set-up of each game with every extra state field given (and a Lion charge and mark)."""
-    from pygame_rules.setup import editor
+    from pygame_rules.setups import editor
 
     out = []
     for game in pygame_rules.games():

@@ -1,5 +1,6 @@
-"""The whole repository passes ruff with the rule set of pyproject.toml (real bugs: unused and
-undefined names, syntax errors, bugbear's traps). ruff is a pinned test dependency."""
+"""The linters find nothing: ruff on the whole repository, with the rule set of pyproject.toml (real
+bugs: unused and undefined names, syntax errors, bugbear's traps), and Biome on the site's modules
+and the JavaScript tests (.ci/biome.json). ruff is a pinned test dependency, Biome a pinned npm one."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ def test_a_game_is_played_to_its_end_with_legal_moves(game_id):
     replay = Game(game_id)
     for move in moves:
         replay.play(move)
-    assert (replay.result or "draw") == result or len(replay.history) >= match.MAX_PLIES
+    assert (replay.result or "draw") == result or len(replay.history) >= match.MATCH_PLY_CAP
 
 
 def test_a_random_opening_leaves_the_game_running():

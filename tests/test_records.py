@@ -334,6 +334,8 @@ def test_writing_refuses_what_it_could_not_read_back():
     one.play("K@c8")
     with pytest.raises(RecordError, match="after move 2, but the game has 1 move$"):
         write_record(one, comments={2: "late"})
+    with pytest.raises(RecordError, match=r"^a comment's key is the number of moves played before it \(0 to 1\), not 'a'$"):
+        write_record(one, comments={"a": "what"})
     # So many tags that the record could not be read back: refused when written, not when read.
     with pytest.raises(RecordError, match="the record would be 3,[0-9,]+ characters long; records are limited to 1,000,000"):
         write_record(game, {f"Tag{i}": "x" * 900 for i in range(3500)})

@@ -458,7 +458,7 @@ def test_a_games_own_level_budgets_replace_those_of_levels_for_those_levels_only
         lilypad_nodes = position.level_nodes.get(level, LEVELS[level].nodes)
         assert level_nodes(level, position) == round(lilypad_nodes / position.node_cost)
         assert level_nodes(level, position, scale=0.5) == round(lilypad_nodes * 0.5 / position.node_cost)
-    if game != "lilypad":  # the two games with ladders of their own (README, "AI strength")
+    if game != "lilypad":  # the two games with ladders of their own (bench/README.md, "AI strength")
         assert position.level_nodes
 
 

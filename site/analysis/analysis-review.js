@@ -3,12 +3,11 @@
 // of each move graded a mistake or worse searched again for longer, and graded again.
 
 import { describeError } from "../common/messages.js";
-import { ANALYSIS } from "../engine/engine.js";
+import { ANALYSIS, SLICE_MS } from "../engine/engine.js";
 import { readEvaluation } from "../common/evalbar.js";
 import { better, plyAt, RECHECKED, readReview, sideSummary } from "./review-view.js";
 import * as variations from "./variations.js";
 import { knownKey, request } from "./analysis-state.js";
-import { SLICE_MS } from "./analysis-search.js";
 import { render, renderGraph } from "./analysis-view.js";
 
 /**

@@ -4,7 +4,7 @@
 
 import { moveArrows } from "../board/move-arrows.js";
 import { describeError } from "../common/messages.js";
-import { ANALYSIS } from "../engine/engine.js";
+import { ANALYSIS, SLICE_MS } from "../engine/engine.js";
 import { readEvaluation } from "../common/evalbar.js";
 import { better } from "./review-view.js";
 import * as variations from "./variations.js";
@@ -14,8 +14,6 @@ import { renderEngine } from "./engine-view.js";
 
 /** Think time of the engine on one position: it stops by itself after this (the bridge's cap). */
 const THINK_MS = 60_000;
-/** Slice of the worker's time per request: the longest a new position waits for the old search. */
-export const SLICE_MS = 100;
 /** Moves of a best line drawn as arrows (more only clutter the board). */
 const ARROW_MOVES = 6;
 

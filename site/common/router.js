@@ -2,7 +2,9 @@
 // the address's hash. Each feature registers its view; the first whose `matches(hash)` answers
 // params is shown, and the fallback view (the game) takes every hash nobody claims.
 
-// A view: { name, element, matches(hash) -> params | null, show(params, hash), hide() }.
+// A view: { name, element, matches(hash) -> params | null, show(params, hash, changed), hide() },
+// `changed` true when the view was not the one shown before (it opens afresh; false: only its
+// hash changed, as from one puzzle to the next).
 export function createRouter({ fallback }) {
   const views = [];
   let current = null;

@@ -1,5 +1,5 @@
 // The form for a set-up's extra state, drawn from Python's description of its fields
-// (pygame_rules/setup.py): a number or a choice, sides or squares to tick, lists of entries. Each
+// (pygame_rules/setups.py): a number or a choice, sides or squares to tick, lists of entries. Each
 // change goes into the set-up and is checked (`ctrl.check()`). Choices of squares follow the
 // pieces on the board, so the form is drawn again when they move.
 

@@ -1,5 +1,5 @@
 // The board editor (`#editor=<game>&variant=...&start=<position>`): set up any position by clicking,
-// with the side to move and the game's extra state as form controls. Python (pygame_rules/setup.py,
+// with the side to move and the game's extra state as form controls. Python (pygame_rules/setups.py,
 // the bridge's "editor" and "setup" ops) describes the extra state's fields and checks every
 // change, naming what is wrong; a valid position can be played, analysed, shared or saved.
 // The page keeps only the set-up ({board, turn, ...extra}); it knows no rules.

@@ -1,5 +1,6 @@
 // <ks-board>'s attributes, read and checked: each reader throws an Error that names the attribute
-// and what it accepts (the element shows it and fires ks-error). embed.html documents them.
+// and what it accepts (the element shows it and fires ks-error). docs/embedding.md documents them
+// (embed.html shows them live).
 
 import { boardEntry, gameEntry } from "../common/catalog.js";
 import { quote, quoteList } from "../common/words.js";
@@ -105,7 +106,7 @@ function arrowList(element, info) {
 }
 
 /** `players`, `computer-side` and `level`: {computer: the computer's side id, level}, both null for two players. */
-export function readPlayers(element, info, levels) {
+function readPlayers(element, info, levels) {
   const players = element.getAttribute("players") || "two";
   if (!PLAYERS.includes(players)) throw new Error(`players ${quote(players)} must be "two" or "computer"`);
   if (players === "two") {
@@ -127,7 +128,7 @@ export function readPlayers(element, info, levels) {
 }
 
 /** `controls`: the buttons to show, each once (none on a diagram). */
-export function readControls(element, diagram) {
+function readControls(element, diagram) {
   const controls = diagram ? [] : words(element.getAttribute("controls"));
   const unknown = controls.filter((c) => !Object.hasOwn(CONTROLS, c));
   if (unknown.length) throw new Error(`controls: unknown ${quoteList(unknown)} (controls: ${Object.keys(CONTROLS).join(", ")})`);

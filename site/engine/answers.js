@@ -1,6 +1,10 @@
 // The worker's answers are checked before any view uses them, as every input is: a damaged answer
 // (a broken or tampered worker, a prepared file damaged on its way) is refused in words, and the
 // game on the board stays as it was, instead of failing half-way through drawing it.
+// Here, by engine.js's call: the position states ("state", "play") every view draws. The others
+// where they are read: a search's evaluation by common/evalbar.js's readEvaluation, a review by
+// analysis/review-view.js's readReview, a record by library/records.js, the puzzles by
+// puzzles/puzzle-data.js's checkPuzzles.
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const isText = (value) => typeof value === "string";

@@ -30,6 +30,8 @@ const RESTARTS_PER_MINUTE = 3; // more than this and the engine gives up (someth
  * computer as an opponent keeps the bridge's default contempt and plays on rather than settle.
  */
 export const ANALYSIS = { contempt: 0 };
+/** Slice of the worker's time per request of an analysis search (think): the longest a new position waits for the old search. */
+export const SLICE_MS = 100;
 /** What a view says while it waits for Python (a first visit plays the opening before it is ready). */
 const WAITING_TEXT = "Waiting for the engine: Python is still loading…";
 const BUSY_RETRY_MS = 250; // a search refused because many are running asks again after this

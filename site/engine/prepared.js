@@ -41,7 +41,7 @@ export async function readPrepared(text, game) {
 }
 
 /** The parts of a game's prepared answers, in the order they are needed (pygame_rules/prepared.py's split). */
-export const PARTS = ["", "-more"];
+const PARTS = ["", "-more"];
 
 /** The site's folder (this module is in its engine/ folder); prepared/ is at its top, where build.py writes it. */
 const SITE = new URL("../", import.meta.url).href;

@@ -3,8 +3,8 @@
 // default against the computer), and the way into the analysis board and its game review. Hint,
 // bar and best line come from one search of the position: they never disagree.
 
-import { ANALYSIS, sharedEngine } from "../engine/engine.js";
-import { app, finishedHere, board as gameBoard, onControls, storage } from "./game.js";
+import { ANALYSIS, SLICE_MS, sharedEngine } from "../engine/engine.js";
+import { app, finishedHere, board as gameBoard, onControls, request, storage } from "./game.js";
 import { createEvalBar, evaluationText, readEvaluation } from "../common/evalbar.js";
 import { describeError } from "../common/messages.js";
 import { sideName } from "../common/words.js";
@@ -14,7 +14,6 @@ import { describeMove } from "../board/speech.js";
 // One search per position answers the Hint, the evaluation bar and the best line: all three show
 // the same answer (a hint waits for the search to finish, so it is the line's first move).
 const THINK_MS = 2_500;
-const SLICE_MS = 100;
 const ARROW_MOVES = 6;
 const CHOICES = { shown: true, hidden: false }; // the evaluation's setting, as kept
 
@@ -53,7 +52,6 @@ function createAssist({ element, board, game, answerIn = null, kept = null }) {
   let lineShown = false;
 
   const shownKey = ({ record, state }) => JSON.stringify([record.game, record.variant, record.start, state?.history ?? null]);
-  const request = (record, extra) => ({ op: "think", game: record.game, variant: record.variant, start: record.start, moves: record.moves, ...extra });
   const helps = (mode) => mode === "two" || mode.startsWith("play-"); // not in a demo, nor against a friend
   const evalOn = (mode) => helps(mode) && (evalChosen ?? mode === "two");
 
@@ -102,7 +100,7 @@ function createAssist({ element, board, game, answerIn = null, kept = null }) {
       renderEvaluation(game());
       if (done && hintWanted) showHint();
     };
-    mine.search = engine.think(request(now.record, { ...ANALYSIS, time_ms: THINK_MS }), SLICE_MS, (answer) => seen(answer, false));
+    mine.search = engine.think(request("think", now.record, { ...ANALYSIS, time_ms: THINK_MS }), SLICE_MS, (answer) => seen(answer, false));
     thought = mine;
     mine.search.result.then(
       (answer) => answer && seen(answer, true),
@@ -193,7 +191,7 @@ function createAssist({ element, board, game, answerIn = null, kept = null }) {
     const arrows = [];
     const labels = {};
     for (const [i, text] of pv.entries()) {
-      const state = i === 0 ? now.state : await engine.call({ ...request({ ...now.record, moves: [...now.record.moves, ...pv.slice(0, i)] }), op: "state" });
+      const state = i === 0 ? now.state : await engine.call(request("state", { ...now.record, moves: [...now.record.moves, ...pv.slice(0, i)] }));
       const path = state.moves.find((m) => m.text === text)?.path;
       if (!path) break;
       arrows.push(...moveArrows(path).arrows);

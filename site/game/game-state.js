@@ -26,7 +26,7 @@ export const app = {
   // Who plays each side (side id -> "human" | "computer"); a side not listed is human. This is the
   // one place that decides whether the board takes input. Set from `mode` by assignPlayers().
   players: {},
-  mode: "two", // "two" people, "play-<side index>" against the computer, or a "demo"
+  mode: "two", // "two" people, "play-<side index>" against the computer, a "demo", or "friend-<side index>" (MODES)
   level: null, // the computer's level (1-5), once the catalog's level table is known
   paused: false, // a demo waits while paused
   thinking: null, // the computer's search in progress: {cancelled, job}

@@ -1,4 +1,4 @@
-"""The board editor's set-ups (pygame_rules.setup): checked against the games' own parsers.
+"""The board editor's set-ups (pygame_rules.setups): checked against the games' own parsers.
 
 Every kind of bad set-up of each game gets its own message, naming the squares at fault; good
 set-ups round-trip through position strings; set-ups made by damaging real positions are accepted
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import pygame_rules
 from pygame_rules import PositionError, bridge
 from pygame_rules.core import EMPTY, format_board
-from pygame_rules.setup import check, editor, setup_of
+from pygame_rules.setups import check, editor, setup_of
 
 GAMES = [(game, variant) for game in pygame_rules.games() for variant in pygame_rules.variants(game)]
 IDS = [f"{game}-{variant or 'default'}" for game, variant in GAMES]
@@ -190,7 +190,7 @@ def test_a_parser_refusal_is_said_in_its_words():
     # Nothing in the editor's own checks covers every rule: the game's parser has the last word.
     # A soldier of Lilypad's default rules standing on its last row is refused by both; here the
     # parser's message is checked to read as a sentence without the position string quoted.
-    from pygame_rules.setup import _QUOTED_POSITION
+    from pygame_rules.setups import _QUOTED_POSITION
 
     message = str(pytest.raises(PositionError, pygame_rules.load, "lilypad", "8/8/8/8/8/8/8/1b6 b -").value)
     assert _QUOTED_POSITION.sub("", message) == "Black soldier on b1, its last row"

@@ -7,7 +7,7 @@
 // view), and from a message that went, the control that was in use when it came (the Delete its
 // Undo is about). A view hidden as a whole (another shown) keeps nothing: the new view is read anew.
 
-const CONTROLS = "button, a[href], summary, select, [tabindex='0']";
+const CONTROLS = "button, a[href], summary, select, input:not([type=hidden]), textarea, [tabindex='0']";
 const WAIT_MS = 10_000; // a control that stays out of use this long (a long search): given up
 
 const returnTo = new WeakMap(); // a message's box -> the control in use when it came
@@ -56,7 +56,8 @@ function settle() {
     lost = null; // the person went on elsewhere, or it is too late to help
     return;
   }
-  if (document.documentElement.hasAttribute("data-busy")) return; // the view is working: wait
+  // The view is working, or the control itself waits for its answer (Hint): wait.
+  if (document.documentElement.hasAttribute("data-busy") || element.getAttribute("aria-busy") === "true") return;
   const view = chain.find((e) => e.matches("main, header, footer, dialog")) ?? document.body;
   if (!view.isConnected || view.closest("[hidden]")) {
     lost = null; // the whole view went
@@ -94,5 +95,5 @@ export function keepFocusOnControls() {
   });
   new MutationObserver(() => {
     if (lost) setTimeout(settle);
-  }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ["disabled", "hidden", "data-busy", "aria-disabled"] });
+  }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ["disabled", "hidden", "data-busy", "aria-disabled", "aria-busy"] });
 }

@@ -11,7 +11,8 @@ const area = () => [...document.querySelectorAll(".messages")].find((el) => !el.
 
 /**
  * Show `text`; `details` ({label, text}) adds a box with text the person can select and copy;
- * `action` ({label, run}) adds a button that runs once and closes the message (an Undo).
+ * `action` ({label, run, name}) adds a button that runs once and closes the message (an Undo;
+ * `name`, its name for screen readers where the view has a control of the same label).
  */
 export function showMessage(text, { kind = "error", details = null, action = null } = {}) {
   // A note with a text to copy (a saved game this page cannot replay) stays: the text is the person's.
@@ -32,6 +33,7 @@ export function showMessage(text, { kind = "error", details = null, action = nul
   box.append(p);
   if (action) {
     const button = Object.assign(document.createElement("button"), { type: "button", className: "action", textContent: action.label });
+    if (action.name) button.setAttribute("aria-label", action.name); // told apart from a control of the same label
     button.onclick = () => {
       box.remove();
       action.run();

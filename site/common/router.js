@@ -8,6 +8,7 @@
 export function createRouter({ fallback }) {
   const views = [];
   let current = null;
+  let shownBefore = false; // the page's first view keeps the browser's own focus
 
   function find(hash) {
     for (const view of views) {
@@ -33,6 +34,8 @@ export function createRouter({ fallback }) {
     if (changed && current) globalThis.scrollTo?.(0, 0);
     current = view;
     view.show?.(params, hash, changed);
+    if (changed && shownBefore) setTimeout(() => focusHeading(view.element));
+    shownBefore = true;
     return view;
   }
 
@@ -55,6 +58,18 @@ export function createRouter({ fallback }) {
       return current?.name ?? null;
     },
   };
+}
+
+// Another view opened (a link, a button, Back): the focus was on a control of the view before or of
+// the top bar, and would fall to the page. It goes to the new view's heading, so the keyboard and a
+// screen reader start there, unless the view gave it a place of its own (its board, a field).
+function focusHeading(element) {
+  const active = document.activeElement;
+  if (element.hidden || (active && active !== document.body && element.contains(active))) return;
+  const heading = element.querySelector("h1, h2");
+  if (!heading || heading.closest("[hidden]")) return;
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
 }
 
 // A view whose module loads when it is first shown, or when `load()` is called (the page loads

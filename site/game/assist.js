@@ -39,7 +39,7 @@ function createAssist({ element, board, game, answerIn = null, kept = null }) {
   const $ = (id) => element.querySelector(`#${id}`);
   // The hint's answer, in the box the view keeps room for (`answerIn`), if it has one.
   const hintText = $("hint-text");
-  answerIn?.prepend(hintText);
+  answerIn?.querySelector("#hint")?.before(hintText);
   const engine = sharedEngine();
   const bar = createEvalBar($("game-evalbar"));
   let key = null; // the position the help is about
@@ -78,9 +78,11 @@ function createAssist({ element, board, game, answerIn = null, kept = null }) {
       clearArrows();
       hintText.textContent = "";
     }
+    if (over) hintText.textContent = ""; // a hint for a game that ended (resigned) helps no one
     const humanTurn = (now.players[now.state.turn] ?? "human") === "human";
     element.hidden = !helps(now.mode);
     $("hint-button").disabled = !now.idle || over || !humanTurn || hintWanted;
+    $("hint-button").setAttribute("aria-busy", String(hintWanted)); // waiting for its answer: the focus stays (focus.js)
     const on = evalOn(now.mode) && !over;
     $("eval-toggle").checked = evalOn(now.mode);
     $("game-eval").hidden = !on;

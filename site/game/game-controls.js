@@ -5,7 +5,7 @@
 import { chooseLevel, chooseMode, rematch, togglePause } from "./game-computer.js";
 import { chooseGame, flip, goTo, loadPosition, newGame, onBoardMove, redo, resign, share, undo } from "./game-ctrl.js";
 import { app, resigningSide } from "./game-state.js";
-import { announce, describe, intents, renderControls, resignQuestion } from "./game-view.js";
+import { announce, board, describe, intents, renderControls, resignQuestion } from "./game-view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -72,11 +72,22 @@ export function wireGameControls() {
   $("undo").onclick = undo;
   $("redo").onclick = redo;
   $("resign").onclick = askToResign;
-  $("resign-yes").onclick = () => void resign();
+  // Confirmed, the game's end is said in the result box: the focus goes to its first choice.
+  $("resign-yes").onclick = async () => {
+    await resign();
+    if (!$("result").hidden) $("rematch").focus({ preventScroll: true });
+  };
   for (const [id, go] of Object.entries(review)) $(id).onclick = () => void go();
   $("describe").onclick = describe;
-  $("rematch").onclick = () => void rematch();
-  $("rematch-switched").onclick = () => void rematch(true);
+  // A new game is played on the board: the focus goes there (the result box goes).
+  $("rematch").onclick = async () => {
+    await rematch();
+    board.focus();
+  };
+  $("rematch-switched").onclick = async () => {
+    await rematch(true);
+    board.focus();
+  };
   $("review-game").onclick = async () => {
     await goTo(0);
     $("forward").focus({ preventScroll: true });

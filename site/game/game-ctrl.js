@@ -242,7 +242,12 @@ export function play(text, options) {
     const line = played(app.line, state.history.at(-1));
     if (line.replaced && line.replaced !== app.line.replaced) {
       const n = line.replaced.moves.length;
-      showMessage(`A new line from ${moveLabel(line.moves, line.replaced.at + 1)}: it replaced the ${plural(n, "move")} that followed. Undo back to here brings them back.`, { kind: "note" });
+      // Its own Undo (on a phone the note comes over the toolbar's): the same as the toolbar's.
+      const them = n === 1 ? "it" : "them";
+      showMessage(`A new line from ${moveLabel(line.moves, line.replaced.at + 1)}: it replaced the ${plural(n, "move")} that followed. Undo brings ${them} back.`, {
+        kind: "note",
+        action: { label: "Undo", name: "Undo the new line", run: undo },
+      });
     }
     show(state, app.info, state.lastMove, line);
   }, options);

@@ -39,7 +39,7 @@ export function resultText(entry) {
 }
 
 // The date a game was played: an imported record's full Date, else when it was last saved.
-function dateText(entry) {
+export function dateText(entry) {
   const tag = entry.imported?.tags.Date;
   if (tag && /^\d{4}-\d\d-\d\d$/.test(tag)) return new Date(`${tag}T12:00`).toLocaleDateString(undefined, { dateStyle: "medium" });
   if (tag && !/^\?{4}/.test(tag)) return tag; // partly known: as the record wrote it

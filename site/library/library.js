@@ -4,7 +4,7 @@
 
 import { act, app, continuing, engine, knownGames, openFirst, storage } from "../game/game.js";
 import { boardEntry } from "../common/catalog.js";
-import { recordDate, renderLibrary } from "./library-view.js";
+import { dateText, recordDate, renderLibrary } from "./library-view.js";
 import { analysisHash, linkHash } from "../common/links.js";
 import { describeError, showMessage } from "../common/messages.js";
 import { pageTitle } from "../common/words.js";
@@ -85,7 +85,7 @@ function removeEntry(entry) {
   if (text == null) return showMessage("That game could not be deleted (the browser's storage refused).");
   app.library.entries.delete(entry.id);
   renderLibraryIfShown();
-  showMessage(`Deleted the ${titleOf(entry.record)} game of ${new Date(entry.updated).toLocaleDateString()}.`, {
+  offerUndo(showMessage(`Deleted: ${titleOf(entry.record)}, ${dateText(entry)}.`, {
     kind: "note",
     action: {
       label: "Undo",
@@ -100,7 +100,7 @@ function removeEntry(entry) {
         renderLibraryIfShown();
       },
     },
-  });
+  }));
 }
 
 // A text this page cannot read, deleted at the person's word (with Undo).
@@ -108,7 +108,7 @@ function removeText(item) {
   const text = storage.deleteText(item.key);
   renderLibraryIfShown();
   if (text == null) return showMessage("That text could not be deleted (the browser's storage refused).");
-  showMessage(`Deleted ${item.what} that could not be read.`, {
+  offerUndo(showMessage(`Deleted ${item.what} that could not be read.`, {
     kind: "note",
     action: {
       label: "Undo",
@@ -117,7 +117,13 @@ function removeText(item) {
         renderLibraryIfShown();
       },
     },
-  });
+  }));
+}
+
+// The Delete pressed went with its entry: the focus goes to the note's Undo (not to the next entry's buttons).
+function offerUndo(box) {
+  const active = document.activeElement;
+  if (!active || active === document.body || !active.isConnected) box.querySelector(".action")?.focus({ preventScroll: true });
 }
 
 // A file for the person to keep, downloaded by the browser.

@@ -155,6 +155,8 @@ async function openPuzzle(ctrl, id, { mode = "rated", day = null, note = null } 
     return showList(ctrl, game);
   }
   const mine = ++s.session;
+  // Opened from the list by its link: the puzzle is played on the board, so the focus goes there.
+  if (ui.listSection.contains(document.activeElement)) s.focusBoard = true;
   ui.listSection.hidden = true;
   ui.single.hidden = false;
   const info = boardEntry(s.data, puzzle.game, puzzle.variant).info;
@@ -176,6 +178,7 @@ async function openPuzzle(ctrl, id, { mode = "rated", day = null, note = null } 
     arrows: [],
   });
   renderTask(ctrl, puzzle, info, state.turn);
+  board.set({ label: `${puzzle.title}. ${ui.task.textContent}` }); // what a screen reader says on the board
   showPosition(ctrl, state);
   // Whichever way it was opened, a puzzle's first try is rated (puzzle-progress.js's ratingHistory): said before the first move.
   ui.status.textContent = `${note ? `${note} ` : ""}${firstTryText(s, puzzle)}`;

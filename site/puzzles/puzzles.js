@@ -38,7 +38,10 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
     rated: () => openRated(ctrl),
     streak: () => go("#streak"),
     daily: () => go("#daily"),
-    retry: guarded(takeBack),
+    retry: guarded(async (c) => {
+      await takeBack(c);
+      c.board.focus(); // the next try is played on the board
+    }),
     hint: guarded(showHint),
     next: () => openNext(ctrl),
     toList: () => {

@@ -104,7 +104,7 @@ def test_the_library_journey_in_every_arrival(arrive, arrival, phone):
     press(site, delete)
     expect(rows(site)).to_have_count(1)
     assert site.saved_moves("lilypad") == [["K@c8", "K@b1", "c8>e6", "b1>d1", "e6>h7", "d3-e4"]]
-    press(site, site.page.locator("#library-messages .message", has_text="Deleted the Lilypad game").get_by_role("button", name="Undo"))
+    press(site, site.page.locator("#library-messages .message", has_text="Deleted: Lilypad, ").get_by_role("button", name="Undo"))
     expect(rows(site)).to_have_count(2)
     if not phone:  # the focus goes back to the Delete it undid, drawn again (not the page's first control)
         expect(site.page.get_by_role("button", name=name, exact=True)).to_be_focused()
@@ -494,7 +494,7 @@ def test_undo_of_a_delete_never_overwrites_a_game_saved_again_in_another_tab(new
     x = rows(first).filter(has_not=first.page.locator("button[disabled]"))  # the game not on this board
     x.get_by_role("button", name="Delete", exact=False).click()
     expect(rows(first)).to_have_count(1)
-    undo = first.page.locator("#library-messages .message", has_text="Deleted the Lilypad game").get_by_role("button", name="Undo")
+    undo = first.page.locator("#library-messages .message", has_text="Deleted: Lilypad, ").get_by_role("button", name="Undo")
     expect(second.page.locator("#messages")).to_contain_text("This game was deleted in another tab")
     second.play("K@f1", ["f1"])  # played on there: saved again
     expect(rows(first)).to_have_count(2)  # the first tab's list follows
@@ -511,7 +511,7 @@ def test_undo_of_a_delete_never_overwrites_a_game_saved_again_in_another_tab(new
     x.get_by_role("button", name="Delete", exact=False).click()
     expect(rows(first)).to_have_count(1)
     assert fill_storage(first.page)
-    first.page.locator("#library-messages .message", has_text="Deleted the Lilypad game").get_by_role("button", name="Undo").click()
+    first.page.locator("#library-messages .message", has_text="Deleted: Lilypad, ").get_by_role("button", name="Undo").click()
     refused = said.locator(".message.error")
     expect(refused).to_contain_text("The deleted game could not be put back: the browser's storage is full. Its text is below, to copy.")
     refused.locator("summary").click()

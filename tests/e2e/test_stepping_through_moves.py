@@ -183,6 +183,11 @@ def test_on_a_phone_a_note_comes_at_the_screens_foot_and_nothing_moves(new_site)
     expect(note).to_be_in_viewport(ratio=1)
     assert where() == seen, "the note moved the page"
     shot(page, "ks-new-line-note-phone")
+    # Its own Undo (the toolbar's is under it): the moves the new line replaced come back.
+    note.get_by_role("button", name="Undo the new line").tap()
+    expect(note).to_contain_text("The 2 moves that the new line replaced are back")
+    site.wait_idle()
+    assert site.line() == [t for t, _ in OPENING]
     note.get_by_role("button", name="Dismiss message").tap()
     expect(note).to_have_count(0)
     assert where() == seen

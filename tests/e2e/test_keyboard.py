@@ -1,0 +1,72 @@
+"""A person with only a keyboard (and a screen reader): where the focus goes after each action that
+takes away the control pressed, or opens another view. Never to the page itself: to the new view's
+heading, to the board the next move is played on, or to the choice that comes next."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+import pygame_rules
+
+BOARD_FOCUSED = "sel => document.querySelector(sel).shadowRoot.activeElement?.tagName === 'svg'"
+
+
+def enter_on(page, locator) -> None:
+    locator.focus()
+    page.keyboard.press("Enter")
+
+
+def test_the_focus_follows_a_keyboard_person_through_the_game_and_its_views(new_site):
+    site = new_site()
+    site.open("#game=lilypad")
+    page = site.page
+    site.choose_players("Play Black vs computer", 1)
+    site.wait_idle()
+    site.play("K@c8", ["c8"])
+    expect(page.locator("#moves .mv").nth(1)).not_to_have_text("…")  # the computer's reply
+    site.wait_idle()
+    # Hint keeps the focus while it waits for its answer (it used to fall to Resign).
+    hint = page.locator("#hint-button")
+    enter_on(page, hint)
+    expect(page.locator("#hint-text")).to_contain_text("Hint: ", timeout=30_000)
+    expect(hint).to_be_focused()
+    # Resign, confirmed: the result box's Rematch; Rematch: the new game's board.
+    enter_on(page, page.locator("#resign"))
+    expect(page.locator("#resign-yes")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#result-title")).to_have_text("You lost")
+    expect(page.locator("#rematch")).to_be_focused()
+    page.keyboard.press("Enter")
+    site.wait_idle()
+    expect(page.locator("#result")).to_be_hidden()
+    assert page.evaluate(BOARD_FOCUSED, "#board")
+    # Another view from the top bar: its heading (Your games' own link goes away as it opens).
+    enter_on(page, page.locator("#library-link"))
+    expect(page.locator("#library-view h1")).to_be_focused()
+    # Delete: the note's Undo (the entry's own Delete went with it).
+    deletes = page.locator("#library-view .library-table button:enabled", has_text="Delete")
+    expect(deletes).to_have_count(1)  # the resigned game (the new one on the board has no move to keep)
+    enter_on(page, deletes.first)
+    undo = page.locator("#library-view .message").get_by_role("button", name="Undo")
+    expect(undo).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(deletes).to_have_count(1)
+    # Back to the game: its heading.
+    enter_on(page, page.locator("#library-back"))
+    expect(page.locator("#game-view h1")).to_be_focused()
+    site.watch.assert_clean()
+
+
+def test_a_puzzle_is_played_from_the_board_by_keyboard(new_site):
+    """Opened from the list, and after Try again, the focus is on the puzzle's board, whose name
+    says the task."""
+    site = new_site()
+    p = next(q for q in pygame_rules.puzzles("lilypad") if q.moves == 2)
+    site.open("#puzzles=lilypad")
+    page = site.page
+    enter_on(page, page.locator(f"#puzzles-view li[data-puzzle='{p.id}'] a"))
+    expect(page.locator("#puzzles-view")).to_have_attribute("data-puzzle", "ready")
+    assert page.evaluate(BOARD_FOCUSED, "#puzzles-view .puzzle-board")
+    label = page.evaluate("document.querySelector('#puzzles-view .puzzle-board').shadowRoot.querySelector('svg').getAttribute('aria-label')")
+    assert label.startswith(f"{p.title}. ") and "to move and win in 2 moves" in label
+    site.watch.assert_clean()

@@ -64,9 +64,11 @@ export function createRouter({ fallback }) {
 // the top bar, and would fall to the page. It goes to the new view's heading, so the keyboard and a
 // screen reader start there, unless the view gave it a place of its own (its board, a field).
 function focusHeading(element) {
-  const active = document.activeElement;
-  if (element.hidden || (active && active !== document.body && element.contains(active))) return;
-  const heading = element.querySelector("h1, h2");
+  const page = globalThis.document;
+  if (!page || element.hidden) return; // (no page: the router's own tests, in Node)
+  const active = page.activeElement;
+  if (active && active !== page.body && element.contains(active)) return;
+  const heading = element.querySelector?.("h1, h2");
   if (!heading || heading.closest("[hidden]")) return;
   if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
   heading.focus({ preventScroll: true });

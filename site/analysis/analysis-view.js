@@ -144,6 +144,8 @@ function moveButton(ctrl, item, mark) {
     button.dataset.mark = mark.grade;
     button.append(Object.assign(document.createElement("span"), { className: "sign", textContent: mark.sign }));
     button.title = mark.words;
+    // Read as words ("b5-a4, win let go"): a screen reader drops or spells out "?!".
+    button.setAttribute("aria-label", `${item.move}, ${mark.grade.replaceAll("-", " ")}`);
   }
   if (item.id === ctrl.a.at) {
     button.classList.add("current");

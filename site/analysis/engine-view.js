@@ -43,6 +43,8 @@ export function renderEngine(ctrl) {
   list.toggleAttribute("data-thinking", thinking);
   const said = statusText(ctrl, lines.length > 0, thinking);
   if (status.textContent !== said) status.textContent = said;
+  // While it thinks the depth changes every second or so: a screen reader waits for the result.
+  status.setAttribute("aria-busy", String(thinking));
   // Most slices find nothing new: the lines are redrawn only when they change.
   const shownAsArrows = a.arrowsFor !== null ? lines[a.arrowsFor] : null;
   if (shownAsArrows) void ctrl.run(() => ctrl.search.drawArrows(shownAsArrows.pv));

@@ -65,6 +65,7 @@ def test_a_review_grades_every_move_proven_results_first_with_accuracy_and_count
     let_go = page.locator(f"#analysis-moves .mv[data-ply='{LET_GO_PLY}']")
     expect(let_go).to_have_attribute("data-mark", "win-let-go")
     expect(let_go.locator(".sign")).to_have_text("??")
+    expect(let_go).to_have_attribute("aria-label", f"{MOVES[LET_GO_PLY - 1]}, win let go")  # words, not "??"
     expect(let_go).to_have_attribute("title", "Win let go: Black could force a win in 2; this move does not: now Green wins in 2.")
     only = page.locator(f"#analysis-moves .mv[data-ply='{ONLY_MOVE_PLY}']")
     expect(only).to_have_attribute("data-mark", "only-move")

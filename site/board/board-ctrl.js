@@ -9,6 +9,7 @@ import { render } from "./board-render.js";
 /** The user clicked (or dropped a piece on, or pressed Enter on) `square`. */
 export function act(state, square) {
   const { cfg, pieceEls } = state;
+  const before = state.selection;
   const result = click(cfg.movable.moves, state.selection, square);
   state.selection = result.selection;
   if (result.play) {
@@ -24,7 +25,12 @@ export function act(state, square) {
   const { complete, next } = follow(cfg.movable.moves, selection);
   const canStop = selection.length > 1 && complete.length > 0;
   if (selection.length) {
-    announce(state, `${selection.join(" to ")} selected. Next: ${next.join(", ")}${canStop ? `; or ${selection.at(-1)} again to stop` : ""}.`);
+    // Back on the piece's own square: a pass (the Cobra's) or a way back, as the board's badge says.
+    const named = next.map((s) => (s === selection[0] ? `${s} (${selection.length === 1 ? "pass" : "back"})` : s));
+    announce(state, `${selection.join(" to ")} selected. Next: ${named.join(", ")}${canStop ? `; or ${selection.at(-1)} again to stop` : ""}.`);
+  } else if (!result.play) {
+    // Said too, so that a key press is never met with silence.
+    announce(state, before.length ? "Nothing selected." : `No move starts on ${square}.`);
   }
   const piece = pieceEls.get(selection[0])?.dataset.piece ?? null;
   // What going on to each next square would take off or change (said where hovering is not

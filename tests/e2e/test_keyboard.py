@@ -70,3 +70,32 @@ def test_a_puzzle_is_played_from_the_board_by_keyboard(new_site):
     label = page.evaluate("document.querySelector('#puzzles-view .puzzle-board').shadowRoot.querySelector('svg').getAttribute('aria-label')")
     assert label.startswith(f"{p.title}. ") and "to move and win in 2 moves" in label
     site.watch.assert_clean()
+
+
+def board_says(page) -> str:
+    return page.evaluate("document.querySelector('#board').shadowRoot.querySelector('.status').textContent")
+
+
+def test_the_board_answers_every_press_in_words(new_site):
+    """A press on a square where no move starts, and a press that cancels, are said (they were met
+    with silence); a Cobra's pass is named as its badge names it."""
+    site = new_site()
+    site.open("#game=lilypad")
+    page = site.page
+    site.choose_players("Two players")
+    site.wait_idle()
+    site.click("e5")
+    assert board_says(page) == "No move starts on e5."
+    site.play("K@c8", ["c8"])
+    site.play("K@f1", ["f1"])
+    site.click("c6")
+    assert board_says(page).startswith("c6 selected. Next: ")
+    site.click("e5")
+    assert board_says(page) == "Nothing selected."
+    page.evaluate("location.hash = '#game=lion'")
+    expect(page.locator("#title")).to_have_text("The Lion Game")
+    site.wait_idle()
+    site.choose_players("Two players")
+    site.click("b1")  # White's Cobra: it may pass (stay where it is)
+    assert "b1 (pass)" in board_says(page), board_says(page)
+    site.watch.assert_clean()

@@ -28,7 +28,7 @@
 // pointer and the keyboard). This file builds the view, applies set() and is the API.
 
 import { BOARD_CSS } from "./board-style.js";
-import { replayEarly, unselect } from "./board-ctrl.js";
+import { announce, replayEarly, unselect } from "./board-ctrl.js";
 import { bindEvents } from "./board-events.js";
 import { place, sync } from "./board-pieces.js";
 import { render } from "./board-render.js";
@@ -81,6 +81,10 @@ export function createBoard(host, initial) {
     cancel() {
       state.hold = null;
       unselect(state);
+    },
+    /** Say `text` to a screen reader, in the board's own live region (what a press did). */
+    announce(text) {
+      announce(state, text);
     },
     /** Give the board the keyboard's focus (the page does not scroll to it). */
     focus() {

@@ -131,9 +131,14 @@ function onSquare(ctrl, square) {
   const { ed, board } = ctrl;
   if (!ed.setup || !ed.tool) return;
   const { board: pieces } = ed.setup;
+  const was = pieces[square];
   if (ed.tool === ERASER || pieces[square] === ed.tool) delete pieces[square];
   else pieces[square] = ed.tool;
   board.set({ position: ed.setup.board });
+  // What the press did, in words (the board draws it; a screen reader hears it).
+  const name = (letter) => ed.info.pieces[letter]?.name ?? letter;
+  const now = pieces[square];
+  board.announce(now ? `${name(now)} put on ${square}${was ? `, in place of the ${name(was)}` : ""}.` : was ? `${name(was)} taken off ${square}.` : `${square} is empty.`);
   renderFields(ctrl); // their choices follow the pieces on the board
   check(ctrl);
 }

@@ -83,6 +83,8 @@ def test_set_up_fix_and_play_against_the_computer(site, game):
         editor.get_by_role("radio", name=tool).click()
         for square in squares:
             site.square(square, EDITOR_BOARD).click()
+            said = page.evaluate(f"document.querySelector('{EDITOR_BOARD}').shadowRoot.querySelector('.status').textContent")
+            assert said == f"{tool} put on {square}.", said  # what a screen reader hears
     editor.locator(".editor-sides").get_by_label(case["turn"], exact=True).check()
     if case["extra"]:
         case["extra"](editor)

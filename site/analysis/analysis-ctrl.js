@@ -9,7 +9,7 @@ import { describeError, showMessage } from "../common/messages.js";
 import { sharedEngine } from "../engine/engine.js";
 import { createEvalBar } from "../common/evalbar.js";
 import * as variations from "./variations.js";
-import { createState, MAX_LINES, movesAt, request } from "./analysis-state.js";
+import { createState, MAX_LINES, moveLabel, movesAt, request } from "./analysis-state.js";
 import { createOpener } from "./analysis-open.js";
 import { createReview } from "./analysis-review.js";
 import { createSearch } from "./analysis-search.js";
@@ -49,7 +49,10 @@ export function createAnalysisCtrl(element, facing) {
     a.arrowsFor = null;
     a.arrowsPv = null;
     board.set({ position: state.board, lastMove: state.lastMove, marks: state.status.marks, arrows: [], labels: {}, animate: motion });
-    if (motion?.path && before && state.lastMove) $("analysis-announce").textContent = describeMove(state.lastMove, before, a.info);
+    // A move played is said as a move; a step or a jump, as where the board now is.
+    const node = variations.nodeAt(a.tree, id);
+    $("analysis-announce").textContent =
+      motion?.path && before && state.lastMove ? describeMove(state.lastMove, before, a.info) : node.ply ? `At ${moveLabel(a, node.ply)} ${node.move}.` : "At the start.";
     render(ctrl);
     writeHash();
     search.start();

@@ -176,6 +176,6 @@ export function renderGraph({ a, $ }) {
   box.innerHTML = graphMarkup(expected, job.graded?.marks.values() ?? [], shown >= 0 ? shown : null);
   box.title = `${sideName(a, 0)}'s chances after each move; click to go there.`;
   $("analysis-graph-caption").hidden = false;
-  $("analysis-graph-caption").textContent = `${sideName(a, 0)}'s chances (expected result), move by move: higher is better for ${sideName(a, 0)}. Click the graph to go to a move.`;
+  $("analysis-graph-caption").textContent = `${sideName(a, 0)}'s chances (expected result), move by move: higher is better for ${sideName(a, 0)}. Click or tap the graph to go to a move (from the keyboard: the move list).`;
 }
 

@@ -21,9 +21,10 @@ export function showMessage(text, { kind = "error", details = null, action = nul
   for (const old of area().querySelectorAll(".message.error")) if (old.firstChild.textContent === text && !old.querySelector("details, .action")) old.remove();
   const box = document.createElement("div");
   box.className = `message ${kind}`;
-  box.setAttribute("role", kind === "error" ? "alert" : "status");
   const p = document.createElement("p");
   p.textContent = text;
+  // What is said is the message's words, not its buttons' ("Undo ×").
+  p.setAttribute("role", kind === "error" ? "alert" : "status");
   const close = document.createElement("button");
   close.type = "button";
   close.className = "dismiss";

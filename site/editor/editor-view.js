@@ -142,7 +142,7 @@ function chooseTool(ctrl, tool) {
 
 function renderToolNote({ ed, $ }) {
   $(".editor-tool-note").textContent =
-    ed.tool === ERASER ? "Click squares to clear them." : `Click squares to put a ${ed.info.pieces[ed.tool]?.name} there; click one again to take it off.`;
+    ed.tool === ERASER ? "Choose squares to clear them." : `Choose squares to put a ${ed.info.pieces[ed.tool]?.name} there; choose one again to take it off.`;
 }
 
 /** The side to move: a radio button per side, with a piece of its colour. */

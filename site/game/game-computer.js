@@ -3,7 +3,7 @@
 
 import { describeError, showMessage } from "../common/messages.js";
 import { facePerson, followActions, newGame, play, tellShown } from "./game-ctrl.js";
-import { app, assignPlayers, engine, fresh, isDemo, MODES, REMEMBERED_MODES, request, someoneHuman, storage } from "./game-state.js";
+import { app, assignPlayers, engine, fresh, isDemo, knownGames, MODES, REMEMBERED_MODES, request, someoneHuman, storage } from "./game-state.js";
 import { renderControls, renderResult } from "./game-view.js";
 import { atEnd, isOver } from "./line.js";
 
@@ -29,6 +29,13 @@ function oneTabAtATime(entryId, fn) {
   return entryId && locks ? locks.request(`kings-and-soldiers/computer/${entryId}`, fn) : fn();
 }
 
+// Whether the saved game has gone on from `record` (another tab played the move): read from
+// storage itself. A save this tab could not make (storage full) leaves it behind, never ahead.
+function playedOnElsewhere(record) {
+  const saved = app.entry && storage.readEntry(app.entry.id, knownGames()).entry?.record.moves;
+  return Array.isArray(saved) && saved.length > record.moves.length && record.moves.every((move, i) => saved[i] === move);
+}
+
 // If it is the computer's turn, search for its move in the worker and play it like a person's.
 export function startThinking() {
   warmUpSearch();
@@ -45,7 +52,9 @@ export function startThinking() {
     try {
       if (isDemo()) await new Promise((resolve) => setTimeout(resolve, DEMO_PAUSE_MS));
       await oneTabAtATime(app.entry?.id, async () => {
-        if (search.cancelled) return; // the other tab's move arrived while this one waited
+        // The other tab's move arrived while this one waited: said by its storage event, or already
+        // saved when the lock comes before that event does (then this one would search it again).
+        if (search.cancelled || playedOnElsewhere(record)) return;
         search.job = engine.think(request("think", record, { level: app.level }));
         const answer = await search.job.result;
         if (search.cancelled || !answer || app.record !== record) return;

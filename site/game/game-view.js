@@ -207,8 +207,9 @@ function drawMoveList(moves, cursor, firstMover) {
 // and how it moves (in the Pieces card, its kind marked).
 function onBoardSelect({ selection, next, canStop, piece, effects = {} }) {
   let hint = "";
-  if (canStop) hint = `Continue to ${next.join(" or ")}, or click ${selection.at(-1)} again to stop there.`;
-  else if (selection.length) hint = `Click a marked square to move; click elsewhere to cancel.`;
+  // "Choose": a click, a tap and Enter on the board all do it.
+  if (canStop) hint = `Continue to ${next.join(" or ")}, or choose ${selection.at(-1)} again to stop there.`;
+  else if (selection.length) hint = `Choose a marked square to move; anywhere else cancels.`;
   $("hint").textContent = [hint, ...describeEffects(effects)].join(" ");
   const about = selection.length ? app.info.pieces[piece] : null;
   $("piece-help").textContent = about?.help ? `${about.name}: ${about.help}` : "";

@@ -101,7 +101,7 @@ def test_selecting_a_piece_or_the_computer_thinking_moves_no_control(new_site, s
     controls.append(page.locator("#moves-heading"))  # nothing else changes while a piece is selected
     seen = [box(c) for c in controls]
     tap("c6")  # a soldier: its moves are said in words, its help shown with the pieces
-    expect(page.locator("#hint")).to_contain_text("Click a marked square to move")
+    expect(page.locator("#hint")).to_contain_text("Choose a marked square to move")
     expect(page.locator("#piece-help")).to_contain_text("Black soldier: Steps one square diagonally")
     assert [box(c) for c in controls] == seen, "selecting a piece moved the controls"
     assert page.evaluate("scrollY") == 0

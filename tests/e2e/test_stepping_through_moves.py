@@ -141,11 +141,13 @@ def test_the_keyboard_focus_stays_on_a_control_when_the_one_pressed_goes_out_of_
     page.locator("#analysis-first").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#analysis-first")).to_be_disabled()
+    expect(page.locator("#analysis-announce")).to_have_text("At the start.")  # where the board is, in words
     focus_is_on(site, "One move on")
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     expect(page.locator("#analysis-end")).to_be_disabled()
     expect(current).to_have_text("c6-d5")
+    expect(page.locator("#analysis-announce")).to_have_text("At 2. c6-d5.")
     focus_is_on(site, "Flip")
     page.locator("#analysis-delete").focus()
     page.keyboard.press("Enter")

@@ -62,7 +62,7 @@ def test_seed_example_diagram_2_by_clicks(site):
     site.click("e4")  # a capture; the piece may stop here or jump on to g6
     assert site.dests() == {"g6"}
     assert site.stop_squares() == {"e4"}
-    expect(page.locator("#hint")).to_contain_text("click e4 again to stop")
+    expect(page.locator("#hint")).to_contain_text("choose e4 again to stop")
     shot(page, "ks-stop-here")
     site.click("e4")
     expect(page.locator("#moves .mv.current")).to_have_text("g2:e4")

@@ -8,11 +8,10 @@
 // it even when another borrows it. docs/development.md has the map and the reasons.
 
 import { addAssist } from "./game/assist.js";
-import { catalog } from "./common/catalog.js";
+import { bottomSide, catalog } from "./common/catalog.js";
 import { wireFriendGames } from "./game/friend.js";
 import {
   app,
-  bottomSide,
   engine,
   fresh,
   keepPosition,
@@ -93,7 +92,7 @@ const puzzlesView = lazy("puzzles", readPuzzleHash, async () =>
     storage,
     go,
     replace: (hash) => router.replace(hash),
-    facing: (info, side) => (side === bottomSide(info) ? "normal" : "flipped"),
+    facing: (info, side) => (side === bottomSide(app.catalog, info) ? "normal" : "flipped"),
     currentGame: () => app.record?.game ?? null,
     backToGame: () => go(linkHash(app.record)),
   }),

@@ -13,7 +13,7 @@ import { createState, MAX_LINES, moveLabel, movesAt, request } from "./analysis-
 import { createOpener } from "./analysis-open.js";
 import { createReview } from "./analysis-review.js";
 import { createSearch } from "./analysis-search.js";
-import { render } from "./analysis-view.js";
+import { render, renderGraph } from "./analysis-view.js";
 
 /**
  * The controller of the analysis board drawn in `element` (its markup already there): the state
@@ -83,6 +83,7 @@ export function createAnalysisCtrl(element, facing) {
   function flip() {
     a.orientation = a.orientation === "flipped" ? "normal" : "flipped";
     board.set({ orientation: a.orientation });
+    renderGraph(ctrl); // drawn from the view of the side at the bottom
   }
 
   function setLines(value) {

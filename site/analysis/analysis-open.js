@@ -3,7 +3,7 @@
 // The address holds one line; the tab keeps the whole tree (sessionStorage), so a reload brings
 // back the variations made here too, every move replayed by Python again.
 
-import { boardEntry, catalog } from "../common/catalog.js";
+import { boardEntry, bottomSide, catalog } from "../common/catalog.js";
 import { analysisHash, readLink } from "../common/links.js";
 import { describeError, errorsShown, showMessage } from "../common/messages.js";
 import * as variations from "./variations.js";
@@ -76,6 +76,7 @@ export function createOpener(ctrl, facing) {
       tree,
       opened: JSON.stringify(lines ? variations.treeOf(end.history) : tree), // kept lines count as made here
       firstSide: (((turnAtEnd - end.history.length) % 2) + 2) % 2,
+      bottom: entry ? info.sides.findIndex((s) => s.id === bottomSide(data, info)) : 0,
       at: id,
     });
     if (!before) return;
@@ -87,9 +88,9 @@ export function createOpener(ctrl, facing) {
     });
   }
 
-  async function showAnalysis({ record, info, tree, opened, firstSide, at }) {
+  async function showAnalysis({ record, info, tree, opened, firstSide, bottom, at }) {
     ctrl.review.stop();
-    Object.assign(a, { record, info, tree, opened, firstSide, review: null });
+    Object.assign(a, { record, info, tree, opened, firstSide, bottom, review: null });
     element.dataset.game = record.game; // the top bar marks the game shown
     board.set({ geometry: info, pieces: info.pieces, sides: info.sides, label: `${info.title} analysis board`, orientation: a.orientation, position: {} });
     $("analysis-title").textContent = `Analysis · ${info.title}`;

@@ -19,6 +19,7 @@ export function createState() {
     at: 0, // the node shown
     state: null, // Python's state of the node shown
     firstSide: 0, // the index of the side to move at the start (sides alternate)
+    bottom: 0, // the index of the side drawn at the bottom of the board when it is not flipped
     orientation: "normal",
     seq: 0, // each position change counts one: answers for an older one are dropped
     engineOn: true,
@@ -36,6 +37,8 @@ export function createState() {
 
 export const sideName = (a, index) => (a.info?.sides ?? [])[index]?.name ?? "";
 export const turnIndex = (a, ply) => (a.firstSide + ply) % 2;
+/** The index of the side drawn at the bottom of the board as it is shown: the graph is from its view. */
+export const facingIndex = (a) => (a.orientation === "flipped" ? 1 - a.bottom : a.bottom);
 /** The name of the side to move at the node shown. */
 export const sideToMove = (a) => sideName(a, turnIndex(a, variations.nodeAt(a.tree, a.at).ply));
 export const movesAt = (a, id = a.at) => variations.movesTo(a.tree, id);
@@ -50,4 +53,4 @@ export const moveLabel = (a, ply) => `${Math.floor((ply - 1 + a.firstSide) / 2) 
 /** Whether the tree shown has moves the person made (played, promoted or deleted) since it opened. */
 export const madeHere = (a) => Boolean(a.record) && JSON.stringify(a.tree) !== a.opened;
 /** The analysis shown, as `showAnalysis` takes it: a note's Undo brings it back. */
-export const analysisShown = (a) => ({ record: a.record, info: a.info, tree: a.tree, opened: a.opened, firstSide: a.firstSide, at: a.at });
+export const analysisShown = (a) => ({ record: a.record, info: a.info, tree: a.tree, opened: a.opened, firstSide: a.firstSide, bottom: a.bottom, at: a.at });

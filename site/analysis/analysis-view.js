@@ -5,7 +5,7 @@
 import { scrollWithin } from "../common/scroll.js";
 import { graphMarkup } from "./review-view.js";
 import * as variations from "./variations.js";
-import { firstOfPair, moveLabel, sideName, sideToMove, turnIndex } from "./analysis-state.js";
+import { facingIndex, firstOfPair, moveLabel, sideName, sideToMove, turnIndex } from "./analysis-state.js";
 import { renderEngine } from "./engine-view.js";
 import { capitalise } from "../common/words.js";
 
@@ -170,12 +170,15 @@ export function renderGraph({ a, $ }) {
   const box = $("analysis-graph");
   if (!job || !a.state) return;
   box.hidden = false;
-  // Python's figures once graded; during the quick pass, the evaluations turned to the first side's view.
-  const expected = job.graded?.expected ?? job.evaluations.map((e, i) => e && (turnIndex(a, i) === 0 ? e.expected : 1 - e.expected));
+  // From the view of the side at the bottom of the board (the person's, in their own game).
+  // Python's figures (the first side's) once graded; during the quick pass, each side to move's.
+  const view = facingIndex(a);
+  const expected = job.graded?.expected.map((e) => (e === null || view === 0 ? e : 1 - e)) ?? job.evaluations.map((e, i) => e && (turnIndex(a, i) === view ? e.expected : 1 - e.expected));
   const shown = job.ids.indexOf(a.at);
   box.innerHTML = graphMarkup(expected, job.graded?.marks.values() ?? [], shown >= 0 ? shown : null);
-  box.title = `${sideName(a, 0)}'s chances after each move; click to go there.`;
+  const side = sideName(a, view);
+  box.title = `${side}'s chances after each move; click to go there.`;
   $("analysis-graph-caption").hidden = false;
-  $("analysis-graph-caption").textContent = `${sideName(a, 0)}'s chances (expected result), move by move: higher is better for ${sideName(a, 0)}. Click or tap the graph to go to a move (from the keyboard: the move list).`;
+  $("analysis-graph-caption").textContent = `${side}'s chances (expected result), move by move: higher is better for ${side}. Click or tap the graph to go to a move (from the keyboard: the move list).`;
 }
 

@@ -51,7 +51,7 @@ const GRAPH_W = 300;
 const GRAPH_H = 80;
 
 /**
- * The evaluation graph as SVG markup: the first side's expected result after each number of
+ * The evaluation graph as SVG markup: one side's expected result after each number of
  * moves (`expected[i]`, 0 to 1, null where unknown) as the height of a filled area, graded moves
  * (`marks`, {ply, grade}) as dots, the move shown as a line. Every number written is computed here
  * (no input text reaches the markup).

@@ -44,3 +44,14 @@ export function whyUnknown(data, game, variant = null) {
   }
   return null;
 }
+
+/** The id of the side drawn at the bottom of an unflipped board of `info`: the one whose pieces start lower. */
+export function bottomSide(data, info) {
+  const start = boardEntry(data, info.game, info.variant)?.state.board ?? {};
+  const rank = Object.fromEntries(info.squares.map((sq) => [sq.name, sq.y]));
+  const depth = (side) => {
+    const ys = Object.entries(start).filter(([, p]) => info.pieces[p]?.side === side.id).map(([sq]) => rank[sq]);
+    return ys.reduce((a, b) => a + b, 0) / (ys.length || 1);
+  };
+  return info.sides.reduce((low, side) => (depth(side) > depth(low) ? side : low)).id;
+}

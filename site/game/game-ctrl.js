@@ -2,14 +2,14 @@
 // Undo and Redo, new games. Each asks Python (in the worker) under act(), then show()s its answer:
 // drawn (game-view.js), kept (game-save.js), and passed on to the features that follow the game.
 
-import { boardEntry } from "../common/catalog.js";
+import { boardEntry, bottomSide } from "../common/catalog.js";
 import { linkHash } from "../common/links.js";
 import { describeError, errorsShown, showMessage } from "../common/messages.js";
 import { plural } from "../common/words.js";
 import { isBegun, newId } from "../common/saved-game.js";
 import { describeMove } from "../board/speech.js";
 import { save } from "./game-save.js";
-import { app, bottomSide, canUndo, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, resigningSide, someoneHuman } from "./game-state.js";
+import { app, canUndo, continuing, engine, entryOf, fresh, MODES, newEntry, readMode, request, resigningSide, someoneHuman } from "./game-state.js";
 import { announce, board, moveLabel, renderControls, renderHeading, renderPanel, renderSavedMoves } from "./game-view.js";
 import { atEnd, declaredEnd, endedBy, endOf, lineOf, moveTo, played, resignedEnd, resignedHere, shown, undone } from "./line.js";
 
@@ -323,7 +323,7 @@ export function facePerson() {
   if (!app.info) return;
   const person = /^(?:play|friend)-(\d)$/.exec(app.mode)?.[1];
   const side = person === undefined ? null : app.info.sides[Number(person)]?.id;
-  const wanted = side && side !== bottomSide(app.info) ? "flipped" : "normal";
+  const wanted = side && side !== bottomSide(app.catalog, app.info) ? "flipped" : "normal";
   if (wanted !== app.orientation) flip();
 }
 

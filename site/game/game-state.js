@@ -1,7 +1,6 @@
 // The game view's state: the one `app` object (what the board shows, who plays, the library), the
 // engine and storage it talks to, and small answers read off it. Nothing here touches the page.
 
-import { boardEntry } from "../common/catalog.js";
 import { sideName as nameOfSide } from "../common/words.js";
 import { newId } from "../common/saved-game.js";
 import { createStorage } from "../common/storage.js";
@@ -91,16 +90,6 @@ export function assignPlayers() {
   );
 }
 
-// The side drawn at the bottom when the board is not flipped: the one whose pieces start lower.
-export function bottomSide(info) {
-  const start = boardEntry(app.catalog, info.game, info.variant)?.state.board ?? {};
-  const rank = Object.fromEntries(info.squares.map((sq) => [sq.name, sq.y]));
-  const depth = (side) => {
-    const ys = Object.entries(start).filter(([, p]) => info.pieces[p]?.side === side.id).map(([sq]) => rank[sq]);
-    return ys.reduce((a, b) => a + b, 0) / (ys.length || 1);
-  };
-  return info.sides.reduce((low, side) => (depth(side) > depth(low) ? side : low)).id;
-}
 
 // -- the library -----------------------------------------------------------------------------------
 

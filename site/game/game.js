@@ -17,7 +17,6 @@
 
 export {
   app,
-  bottomSide,
   continuing,
   engine,
   finishedHere,

@@ -80,6 +80,15 @@ def test_a_review_grades_every_move_proven_results_first_with_accuracy_and_count
         assert mark.locator(".sign").inner_text() in ("!", "?!", "?", "??")
         assert mark.get_attribute("title")
     expect(page.locator(f"#analysis-graph .graph-mark[data-ply='{LET_GO_PLY}']")).to_have_class("graph-mark graph-win-let-go")
+    # The graph is from the view of the side at the bottom of the board: flipped, from the other's.
+    caption = page.locator("#analysis-graph-caption")
+    expect(caption).to_contain_text("Green's chances")
+    heights = "el => el.getAttribute('points').split(' ').map(p => Number(p.split(',')[1]))"
+    greens = page.locator("#analysis-graph .graph-line").evaluate(heights)
+    site.press("Flip")
+    expect(caption).to_contain_text("Black's chances")
+    blacks = page.locator("#analysis-graph .graph-line").evaluate(heights)
+    assert len(blacks) == len(greens) and all(abs(b + g - 80) < 0.11 for b, g in zip(blacks, greens)) and greens != blacks
     let_go.tap() if phone else let_go.click()
     expect(page.locator("#analysis-moves .mv.current")).to_have_attribute("data-ply", str(LET_GO_PLY))
     shoot(page, f"coach-review-{arrival}")
@@ -141,6 +150,7 @@ def test_a_review_asked_from_the_result_box_starts_in_sight(new_site, phone):
     # Its end in sight too: each side's accuracy, under the graph.
     sides = page.locator("#analysis-review-summary .review-side")
     expect(sides).to_have_text([side_words("Black"), side_words("Green")], timeout=60_000)
+    expect(page.locator("#analysis-graph-caption")).to_contain_text("Black's chances")  # the person's side
     page.wait_for_timeout(500)  # a smooth scroll's end
     if phone:
         expect(sides.last).to_be_in_viewport(ratio=1)

@@ -24,7 +24,7 @@ import { render, renderGraph } from "./analysis-view.js";
 export function createAnalysisCtrl(element, facing) {
   const $ = (id) => element.querySelector(`#${id}`);
   const engine = sharedEngine();
-  const board = createBoard($("analysis-board"), { events: { move: onBoardMove } });
+  const board = createBoard($("analysis-board"), { saysMoves: false, events: { move: onBoardMove } }); // goTo says it
   const evalBar = createEvalBar($("analysis-eval"));
   const a = createState();
   const ctrl = { a, $, element, engine, board, evalBar, run, goTo, step, promote, remove, flip, setLines };

@@ -15,7 +15,8 @@ export function act(state, square) {
   if (result.play) {
     const origin = result.play[0].path[0];
     state.hold = { from: origin, at: pieceEls.get(origin)?.at ?? origin };
-    announce(state, `Move ${result.play[0].text}.`);
+    if (cfg.saysMoves) announce(state, `Move ${result.play[0].text}.`);
+    else announce(state, ""); // the page says it, once, in its own words
     render(state);
     cfg.events.move?.(result.play);
   } else {

@@ -19,6 +19,7 @@ const defaults = () => ({
   movable: { moves: [], enabled: false },
   static: false,
   label: "Board",
+  saysMoves: true,
   events: {},
 });
 

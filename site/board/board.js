@@ -15,6 +15,7 @@
 //     movable: {moves: [{text, path}], enabled: true, early: false}, // early: moves on their way, taps kept (board-ctrl.js)
 //     static: false,               // a diagram: no interaction at all
 //     label: "Lilypad board",
+//     saysMoves: true,             // the live region says "Move e4-e5."; false where the page says moves in its own words
 //     events: {move(candidates), select({selection, next, canStop, piece, effects}), square(name), early({squares, played})},
 //   });
 //   board.set({position, lastMove, animate: true});  // animate: true, or {path} to move a piece along it

@@ -27,6 +27,7 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, pieceSheet];
 
 export const board = createBoard($("board"), {
   orientation: app.orientation,
+  saysMoves: false, // game-ctrl.js says each move in words ("Black a6-b5, takes …")
   events: { move: (candidates) => intents.move(candidates), select: onBoardSelect, early: onEarlyTaps },
 });
 

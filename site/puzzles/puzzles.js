@@ -54,7 +54,7 @@ export function createPuzzlesView({ element, navLink, engine, storage, go, repla
       showList(ctrl, s.shownGame);
     },
   });
-  ctrl.board = createBoard(ctrl.ui.boardHost, { label: "Puzzle board", events: { move: (candidates) => onMove(ctrl, candidates) } });
+  ctrl.board = createBoard(ctrl.ui.boardHost, { label: "Puzzle board", saysMoves: false, events: { move: (candidates) => onMove(ctrl, candidates) } });
 
   // While Python loads, the waiting words follow its stages (puzzles-ctrl.js's loadingText).
   engine.onProgress(() => {

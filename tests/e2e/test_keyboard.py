@@ -87,6 +87,9 @@ def test_the_board_answers_every_press_in_words(new_site):
     site.click("e5")
     assert board_says(page) == "No move starts on e5."
     site.play("K@c8", ["c8"])
+    # A move is said once, in the game's words, not a second time by the board.
+    expect(page.locator("#announce")).to_contain_text("K@c8")
+    assert board_says(page) == ""
     site.play("K@f1", ["f1"])
     site.click("c6")
     assert board_says(page).startswith("c6 selected. Next: ")

@@ -121,22 +121,39 @@ export function renderPalette(ctrl) {
     b.dataset.tool = tool;
     b.setAttribute("role", "radio");
     b.setAttribute("aria-checked", String(tool === ed.tool));
+    b.tabIndex = tool === ed.tool ? 0 : -1; // one stop for Tab; the arrows move within (a radio group)
     b.title = label;
     b.setAttribute("aria-label", label);
     b.innerHTML = markup;
     b.onclick = () => chooseTool(ctrl, tool);
     return b;
   };
-  $(".editor-tools").replaceChildren(
+  const tools = $(".editor-tools");
+  tools.replaceChildren(
     ...letters.map((letter) => button(letter, ed.info.pieces[letter].name, swatch(ed, letter))),
     button(ERASER, "Eraser: clear a square", `<svg class="swatch" viewBox="-50 -50 100 100" aria-hidden="true"><path class="eraser" d="M-30 10 L5 -25 L30 0 L-5 35 Z M-12 28 L30 28"/></svg>`),
   );
+  // The arrows choose the next or previous tool (round the end), Home and End the first and last,
+  // as in any group of radio buttons.
+  tools.onkeydown = (event) => {
+    const all = [...tools.querySelectorAll(".editor-tool")];
+    const at = all.indexOf(event.target);
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    const to = step ? (at + step + all.length) % all.length : { Home: 0, End: all.length - 1 }[event.key];
+    if (at < 0 || to === undefined) return;
+    event.preventDefault();
+    chooseTool(ctrl, all[to].dataset.tool);
+    all[to].focus();
+  };
   renderToolNote(ctrl);
 }
 
 function chooseTool(ctrl, tool) {
   ctrl.ed.tool = tool;
-  for (const b of ctrl.element.querySelectorAll(".editor-tool")) b.setAttribute("aria-checked", String(b.dataset.tool === tool));
+  for (const b of ctrl.element.querySelectorAll(".editor-tool")) {
+    b.setAttribute("aria-checked", String(b.dataset.tool === tool));
+    b.tabIndex = b.dataset.tool === tool ? 0 : -1;
+  }
   renderToolNote(ctrl);
 }
 

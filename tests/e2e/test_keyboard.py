@@ -102,3 +102,29 @@ def test_the_board_answers_every_press_in_words(new_site):
     site.click("b1")  # White's Cobra: it may pass (stay where it is)
     assert "b1 (pass)" in board_says(page), board_says(page)
     site.watch.assert_clean()
+
+
+def test_the_editor_palette_is_one_group_the_arrows_move_through(new_site):
+    """The palette's pieces are radio buttons: one Tab stop, the arrows choose the next or previous
+    (round the end), Home and End the first and the last."""
+    site = new_site()
+    site.open("#editor=lilypad")
+    page = site.page
+    tools = page.locator("#editor-view .editor-tool")
+    expect(tools.first).to_have_attribute("aria-checked", "true")
+    count = tools.count()
+    assert [tools.nth(i).get_attribute("tabindex") for i in range(count)] == ["0"] + ["-1"] * (count - 1)
+    tools.first.focus()
+    page.keyboard.press("ArrowRight")
+    expect(tools.nth(1)).to_be_focused()
+    expect(tools.nth(1)).to_have_attribute("aria-checked", "true")
+    expect(tools.first).to_have_attribute("aria-checked", "false")
+    expect(page.locator("#editor-view .editor-tool-note")).to_contain_text(tools.nth(1).get_attribute("aria-label"))
+    page.keyboard.press("End")
+    expect(tools.last).to_be_focused()
+    expect(page.locator("#editor-view .editor-tool-note")).to_have_text("Choose squares to clear them.")
+    page.keyboard.press("ArrowDown")  # round the end
+    expect(tools.first).to_be_focused()
+    expect(tools.first).to_have_attribute("aria-checked", "true")
+    assert tools.first.get_attribute("tabindex") == "0" and tools.last.get_attribute("tabindex") == "-1"
+    site.watch.assert_clean()

@@ -27,7 +27,8 @@ op                  request fields                              answer
                                                                 while the search goes on)
 ``think-more``      ``id``, ``slice_ms``?                       the same, a slice further
 ``think-cancel``    ``id``                                      ``{"id", "cancelled"}``
-``review``          a game, ``evaluations`` (one a position)    ``Review.to_json()``: grades, accuracy
+``review``          a game, ``evaluations`` (one a position),   ``Review.to_json()``: grades, accuracy
+                    ``best`` (the search's moves)
 ``record-write``    a game, ``tags``?, ``comments``?            ``{"text"}``
 ``record-read``     ``text``                                    ``{"game", "variant", "start", "moves",
                                                                 "tags", "result", "resultText", "over",
@@ -462,14 +463,31 @@ def _evaluation(value: Any, where: str) -> Any:
     return Evaluation(float(number), win_in)
 
 
+def _preferred(value: Any, where: str, position: Any) -> Any:
+    """The search's move at a position of the game, from a request: None, or ``{"move"}`` with the
+    evaluation of the position it makes (``"value"``, ``"win_in"``; none when not evaluated)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not isinstance(value.get("move"), str):
+        raise RequestError(f"{where} must be an object with 'move' (the search's move there), or null")
+    move = value["move"]
+    if move not in {m.text for m in position.legal()}:
+        raise RequestError(f"{where}: {quote(move)} is not a legal move in that position")
+    evaluated = value.get("value") is not None or value.get("win_in") is not None
+    return move, _evaluation({"value": value.get("value"), "win_in": value.get("win_in")}, where) if evaluated else None
+
+
 @handler("review")
 def _review(data: dict) -> dict:
     """Grade every move of a game: ``evaluations`` holds one evaluation per position (the start
     first, each for its side to move: ``{"value", "win_in"}`` as "think" answers them, or null
-    where not evaluated). The answer (:meth:`pygame_rules.review.Review.to_json`): ``moves``, each
-    ``{"ply", "side", "move", "before", "after", "loss", "accuracy", "grade", "sign", "words"}``;
-    ``sides``, each ``{"side", "name", "accuracy", "inaccuracies", "mistakes", "blunders"}``;
-    ``expected``, each position's expected result for the first side (null if not evaluated)."""
+    where not evaluated); ``best`` (optional) one entry per move, the move the search preferred
+    where it was played, ``{"move"}`` with the evaluation of the position that move makes
+    (``"value"``, ``"win_in"``) where it was searched, or null. The answer
+    (:meth:`pygame_rules.review.Review.to_json`): ``moves``, each ``{"ply", "side", "move",
+    "before", "after", "loss", "accuracy", "grade", "sign", "words", "better"}``; ``sides``, each
+    ``{"side", "name", "accuracy", "inaccuracies", "mistakes", "blunders"}``; ``expected``, each
+    position's expected result for the first side (null if not evaluated)."""
     from .review import review_game
 
     game = game_record(data)
@@ -479,7 +497,13 @@ def _review(data: dict) -> dict:
             f"'evaluations' must hold one evaluation per position: {len(game.history) + 1} for "
             f"{len(game.history)} moves, not {len(evaluations)}"
         )
-    return review_game(game, [_evaluation(e, f"evaluation {i + 1}") for i, e in enumerate(evaluations)]).to_json()
+    best = data.get("best")
+    if best is not None:
+        if not isinstance(best, list) or len(best) != len(game.history):
+            raise RequestError(f"'best' must be a list with one entry per move ({len(game.history)}), or left out")
+        best = [_preferred(b, f"best move {i + 1}", game.positions[i]) for i, b in enumerate(best)]
+    return review_game(game, [_evaluation(e, f"evaluation {i + 1}") for i, e in enumerate(evaluations)],
+                       best=best).to_json()
 
 
 # -- game records and links --------------------------------------------------------------------

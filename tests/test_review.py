@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+import pygame_rules
 from pygame_rules import bridge
 from pygame_rules.core import Game
 from pygame_rules.review import (
@@ -70,14 +71,15 @@ def check_claims(game: Game, move: dict) -> int:
     played = before.move(move["move"])
     words, checked = move["words"], 0
     if move["grade"] == "only-move":
-        n = int(re.search(r"the one move that forces a win in (\d+)", words)[1])
-        assert winning_moves(before, n) == [move["move"]], words
+        within, n = map(int, re.search(r"the one move that forces a win within (\d+) moves \(it wins in (\d+)\)", words).groups())
+        assert winning_moves(before, within) == [move["move"]], words
+        assert Solver().move_wins_within(before, played, n) and not Solver().move_wins_within(before, played, n - 1), words
         checked += 1
     if move["grade"] == "win-let-go":
         n = int(re.search(r"could force a win in (\d+)", words)[1])
         assert wins_within(before, n), words
-        if "this move does not" in words:
-            assert not Solver().move_wins_within(before, played, n), words
+        if within := re.search(r"this move does not win within (\d+)", words):
+            assert not Solver().move_wins_within(before, played, int(within[1])), words
         checked += 1
     if now := re.search(r"now (\w+) wins in (\d+)", words):
         assert after.side_names[after.turn] == now[1] and wins_within(after, int(now[2])), words
@@ -117,7 +119,7 @@ def test_a_proven_win_let_go_is_always_double_question_whatever_the_evaluation_f
     hopeful[LET_GO_PLY] = Evaluation(-0.9)
     move = review_game(game, hopeful).moves[LET_GO_PLY - 1]
     assert move.grade == "win-let-go" and move.loss == pytest.approx(0.05)
-    assert move.words == "Win let go: Black could force a win in 2; this move does not (Black's chances 95% after it)."
+    assert move.words == "Win let go: Black could force a win in 2; this move does not win within 4 moves (Black's chances 95% after it)."
 
 
 def test_the_only_winning_move_is_marked_and_proven():
@@ -225,3 +227,95 @@ def test_the_review_op_takes_the_end_from_the_games_result():
     # Whatever the page sends for the last position, the game over there is the result.
     answer = ask(op="review", game="lilypad", moves=GAME, evaluations=[None] * len(GAME) + [{"value": 0.9}])
     assert answer["expected"][-1] == 0.0 and answer["moves"] == []
+
+
+# A 3 Crowns position of a real game (level 2 against level 3): Black wins in 2 with d4-e4 only,
+# in 3 with c7-d7 too, in 4 with e5-e4 and f8-g8 as well; b5-b4 wins in none of them.
+THREE_CROWNS = "5b2/2B2gb1/3g3g/1bGBB2b/3b4/2gGbG2/3gb1g1/4G3 b - 2"
+
+
+def one_move(game_id, start, move, evaluations, **kwargs):
+    game = Game(game_id, None, start)
+    game.play(move)
+    return game, review_game(game, evaluations, **kwargs).moves[0]
+
+
+def test_a_win_that_only_takes_longer_is_kept_not_let_go():
+    """Audit of 2026-11-30: e5-e4 was "??", "Win let go", though it still wins, in 4 instead of 2."""
+    position = pygame_rules.load("three-crowns", THREE_CROWNS)
+    assert winning_moves(position, 2) == ["d4-e4"] and winning_moves(position, 3) == ["c7-d7", "d4-e4"]
+    hopeful = [Evaluation(1.0, 3), Evaluation(-0.54)]  # the quick search after it: 77% for Black
+    for slower in ("c7-d7", "e5-e4"):
+        _, move = one_move("three-crowns", THREE_CROWNS, slower, hopeful)
+        assert (move.grade, move.loss, move.accuracy, move.after) == (None, 0, 100, 1.0), move
+    game, move = one_move("three-crowns", THREE_CROWNS, "b5-b4", hopeful)
+    assert move.grade == "win-let-go" and "does not win within 4 moves" in move.words
+    assert check_claims(game, {"ply": 1, "move": move.move, "grade": move.grade, "words": move.words}) == 1
+    # Where the solver cannot tell in its budget, no claim: the fall in expected result grades it.
+    _, move = one_move("three-crowns", THREE_CROWNS, "e5-e4", hopeful, solver_nodes=100)
+    assert (move.grade, move.words) == ("blunder", "Blunder: Black could force a win in 2; after this move no "
+                                        "forced win was found (Black's chances 77%).")
+
+
+def test_the_fastest_win_is_no_only_move_when_another_wins_a_little_later():
+    """Audit of 2026-11-30: b3-c2 was "!", the one move that wins in 2, while b3>d3 wins in 3."""
+    start = "8/8/8/8/2b5/1B1b1g2/8/1g5g b -"
+    assert winning_moves(pygame_rules.load("lilypad", start), 3) == ["b3-c2", "b3>d3"]
+    _, move = one_move("lilypad", start, "b3-c2", [Evaluation(1.0, 3), Evaluation(-1.0, -2)])
+    assert (move.grade, move.loss) == (None, 0)
+
+
+def test_the_loss_is_measured_against_the_searchs_own_move_with_the_same_side_to_move():
+    """Audit of 2026-11-30: a search that favours the side to move (3 Crowns, a few points) made
+    every move lose some of it, and half of a game's moves were graded. Measured against the
+    position after the search's own move, the bias is on both sides of the comparison."""
+    game = game_of(GAME[:2])
+    biased = [Evaluation(0.12), Evaluation(0.1), Evaluation(0.12)]  # 56% to move, 55% to move
+    move = review_game(game, biased).moves[0]
+    assert move.grade == "mistake" and move.loss == pytest.approx(0.11)  # before minus after: a grade
+    # The move played was the search's: it lost nothing.
+    move = review_game(game, biased, best=[("K@a8", None), None]).moves[0]
+    assert (move.grade, move.loss, move.accuracy, move.better) == (None, 0, 100, None)
+    # Another move was the search's, and the position after it was searched: that is the measure.
+    move = review_game(game, biased, best=[("K@c8", Evaluation(0.08)), None]).moves[0]
+    assert move.loss == pytest.approx(0.01) and move.grade is None
+    move = review_game(game, biased, best=[("K@c8", Evaluation(-0.4)), None]).moves[0]
+    assert (move.grade, move.better, move.loss) == ("blunder", "K@c8", pytest.approx(0.25))
+    assert move.words == "Blunder: K@c8 was better (Black's chances 70% after it, 45% after this move)."
+    assert move.accuracy == move_accuracy(0.7, 0.45)
+
+
+@pytest.mark.parametrize(
+    ("best", "message"),
+    [
+        ("bad", "'best' must be a list with one entry per move (2)"),
+        ([None], "'best' must be a list with one entry per move (2)"),
+        ([7, None], "best move 1 must be an object with 'move'"),
+        ([{"move": "a1-a9"}, None], "best move 1: 'a1-a9' is not a legal move in that position"),
+        ([{"move": "K@c8", "value": 2}, None], "best move 1: 'value' must be from -1 to 1"),
+    ],
+)
+def test_the_review_op_refuses_bad_best_moves_in_plain_words(best, message):
+    answer = ask(op="review", game="lilypad", moves=GAME[:2], evaluations=[None] * 3, best=best)
+    assert answer["error"]["type"] == "RequestError" and message in answer["error"]["message"], answer
+
+
+def test_the_review_op_measures_against_the_best_moves_sent():
+    evaluations = [{"value": 0.12, "win_in": None}, {"value": 0.1, "win_in": None}, None]
+    answer = ask(op="review", game="lilypad", moves=GAME[:2], evaluations=evaluations,
+                 best=[{"move": "K@c8", "value": -0.4, "win_in": None}, None])
+    [move] = answer["moves"]
+    assert (move["grade"], move["better"]) == ("blunder", "K@c8")
+
+
+def test_a_search_move_that_ends_the_game_is_measured_by_its_result():
+    """The page evaluates no position where the game is over: the search's move that wins at once
+    is measured by the win, and a move played instead that does not is a blunder naming it."""
+    game = game_of()
+    ply = len(GAME) - 1  # Green's last move wins at once; another move of Green's does not
+    before = game.positions[ply]
+    quiet = next(m.text for m in before.legal() if m.after.winner is None)
+    played = Game("lilypad", None, before.text)
+    played.play(quiet)
+    move = review_game(played, [Evaluation(0.5), Evaluation(-0.2)], best=[(GAME[-1], None)]).moves[0]
+    assert (move.grade, move.better, move.loss) == ("blunder", GAME[-1], pytest.approx(0.4))

@@ -27,7 +27,7 @@ export function createAnalysisCtrl(element, facing) {
   const board = createBoard($("analysis-board"), { saysMoves: false, events: { move: onBoardMove } }); // goTo says it
   const evalBar = createEvalBar($("analysis-eval"));
   const a = createState();
-  const ctrl = { a, $, element, engine, board, evalBar, run, goTo, step, promote, remove, flip, setLines };
+  const ctrl = { a, $, element, engine, board, evalBar, run, goTo, play, step, promote, remove, flip, setLines };
   Object.assign(ctrl, createOpener(ctrl, facing));
   ctrl.search = createSearch(ctrl);
   ctrl.review = createReview(ctrl);
@@ -101,12 +101,18 @@ export function createAnalysisCtrl(element, facing) {
       return;
     }
     void run(async () => {
-      const seq = a.seq;
-      const state = await engine.call(request(a, "play", movesAt(a), { move: candidates[0].text }));
-      if (seq !== a.seq) return board.cancel();
-      const id = variations.addMove(a.tree, a.at, state.history.at(-1));
-      await goTo(id, state.lastMove);
+      if (!(await play(candidates[0].text))) board.cancel();
     });
+  }
+
+  // Play `move` at the node shown (false when the position changed meanwhile).
+  async function play(move) {
+    const seq = a.seq;
+    const state = await engine.call(request(a, "play", movesAt(a), { move }));
+    if (seq !== a.seq) return false;
+    const id = variations.addMove(a.tree, a.at, state.history.at(-1));
+    await goTo(id, state.lastMove);
+    return true;
   }
 
   function promote() {

@@ -1,6 +1,8 @@
 // The game review of the analysis board: every position of the main line evaluated in a quick pass,
-// Python's grades of the moves from those evaluations (review-view.js reads them), then the positions
-// of each move graded a mistake or worse searched again for longer, and graded again.
+// Python's grades of the moves from those evaluations (review-view.js reads them); then, for each
+// move graded, the position after the move the search preferred (so that the move is measured
+// against it with the same side to move: a search's bias for the side to move cancels out); then
+// the positions of each move graded a mistake or worse searched again for longer, and graded again.
 
 import { describeError } from "../common/messages.js";
 import { ANALYSIS, SLICE_MS } from "../engine/engine.js";
@@ -31,7 +33,8 @@ export function createReview(ctrl) {
     if (a.review?.running) return stop();
     ctrl.search.stop();
     const ids = [0, ...variations.mainLine(a.tree)];
-    const job = { ids, evaluations: ids.map(() => null), graded: null, running: true, cancelled: false, search: null };
+    // alternatives: by position index, {move, evaluation} of the position the search's move makes
+    const job = { ids, evaluations: ids.map(() => null), alternatives: new Map(), graded: null, running: true, cancelled: false, search: null };
     a.review = job;
     const progress = $("analysis-progress");
     progress.hidden = false;
@@ -48,12 +51,27 @@ export function createReview(ctrl) {
         renderGraph(ctrl);
       }
       job.graded = await grade(job);
-      const again = new Set([...job.graded.marks.values()].filter((mark) => RECHECKED.has(mark.grade)).flatMap((mark) => [mark.ply - 1, mark.ply]));
-      progress.max = ids.length + again.size;
+      const graded = [...job.graded.marks.values()].map((mark) => mark.ply - 1).filter((i) => compared(job, i));
+      progress.max += graded.length;
+      $("analysis-review-summary").textContent = "Comparing each move graded with the engine's choice…";
+      for (const i of graded) {
+        if (job.cancelled) return;
+        await searchAlternative(job, i, REVIEW);
+        progress.value += 1;
+      }
+      job.graded = await grade(job);
+      const again = [...job.graded.marks.values()].filter((mark) => RECHECKED.has(mark.grade)).map((mark) => mark.ply - 1);
+      const positions = new Set(again.flatMap((i) => [i, i + 1]));
+      progress.max += positions.size + again.length; // the alternatives: at most one a move
       $("analysis-review-summary").textContent = "Looking again at the moves that decided the game…";
-      for (const i of again) {
+      for (const i of positions) {
         if (job.cancelled) return;
         job.evaluations[i] = better(job.evaluations[i], await evaluate(job, movesOf(i), RECHECK));
+        progress.value += 1;
+      }
+      for (const i of again) {
+        if (job.cancelled) return;
+        await searchAlternative(job, i, RECHECK);
         progress.value += 1;
       }
       job.graded = await grade(job);
@@ -70,10 +88,35 @@ export function createReview(ctrl) {
     }
   }
 
+  // The move played from position `i` of the main line.
+  const played = (job, i) => variations.nodeAt(a.tree, job.ids[i + 1]).move;
+
+  // Whether the move from position `i` is compared with the search's: it was another move, and
+  // the position before it is not proven (proofs grade it).
+  const compared = (job, i) => Boolean(job.evaluations[i]?.best) && !job.evaluations[i].winIn && job.evaluations[i].best !== played(job, i);
+
+  // The position after the search's move at position `i` (when it is compared), searched as
+  // `budget` says; kept unless the one kept is of that move and deeper.
+  async function searchAlternative(job, i, budget) {
+    if (!compared(job, i)) return;
+    const move = job.evaluations[i].best;
+    const kept = job.alternatives.get(i);
+    const evaluation = await evaluate(job, [...variations.movesTo(a.tree, job.ids[i]), move], budget);
+    job.alternatives.set(i, { move, evaluation: kept?.move === move ? better(kept.evaluation, evaluation) : evaluation });
+  }
+
   // Python's grades of the main line's moves from the evaluations gathered.
   async function grade(job) {
     const evaluations = job.evaluations.map((e) => e && { value: e.value, win_in: e.winIn });
-    const answer = await engine.call(request(a, "review", variations.movesTo(a.tree, job.ids.at(-1)), { evaluations }));
+    // For each move, the search's move there (and the evaluation of the position it makes, if searched).
+    const best = job.ids.slice(1).map((_, i) => {
+      const move = job.evaluations[i]?.best;
+      if (!move) return null;
+      const alternative = job.alternatives.get(i);
+      const e = alternative?.move === move ? alternative.evaluation : null;
+      return e ? { move, value: e.value, win_in: e.winIn } : { move };
+    });
+    const answer = await engine.call(request(a, "review", variations.movesTo(a.tree, job.ids.at(-1)), { evaluations, best }));
     const graded = readReview(answer, job.ids.length - 1);
     if (!graded) throw new Error("the engine sent a review that could not be read");
     return graded;
@@ -89,7 +132,9 @@ export function createReview(ctrl) {
     if (!answer) return null;
     const evaluation = readEvaluation(answer);
     if (!evaluation) throw new Error("the engine sent an evaluation that could not be read");
-    return { ...evaluation, depth: answer.depth };
+    // The search's move, where it is one of the position's (checked again by Python).
+    const best = typeof answer.best === "string" && answer.best.length <= 200 ? answer.best : null;
+    return { ...evaluation, depth: answer.depth, best };
   }
 
   function stop() {

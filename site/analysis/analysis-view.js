@@ -42,6 +42,7 @@ export const MARKUP = `
         <button id="analysis-end" type="button" aria-label="End of the line" title="End of the line (End)">»</button>
         <button id="analysis-flip" type="button" class="text">Flip</button>
       </div>
+      <div id="analysis-move-grade" class="move-grade" hidden></div>
       <div class="variation-tools" role="group" aria-label="The variation shown">
         <button id="analysis-promote" type="button" title="Make this variation the main line where it branches off">Promote variation</button>
         <button id="analysis-delete" type="button" title="Delete this move and the moves after it">Delete from here</button>
@@ -74,6 +75,34 @@ export function render(ctrl) {
   renderEngine(ctrl);
   renderControls(ctrl);
   renderGraph(ctrl);
+  renderMoveGrade(ctrl);
+}
+
+/**
+ * The review's words on the move shown, when it graded it (on a phone the move's title shows on
+ * no hover): "31… f3-e4??: Blunder: f3>a2 was better (…)", and a button that plays the better move.
+ */
+function renderMoveGrade(ctrl) {
+  const { a, $ } = ctrl;
+  const box = $("analysis-move-grade");
+  const ply = a.review?.graded ? a.review.ids.indexOf(a.at) : -1;
+  const mark = ply > 0 ? a.review.graded.marks.get(ply) : undefined;
+  box.hidden = !mark;
+  if (!mark) return box.replaceChildren();
+  const node = variations.nodeAt(a.tree, a.at);
+  const words = Object.assign(document.createElement("p"), { textContent: `${moveLabel(a, ply)} ${node.move}${mark.sign}: ${mark.words}` });
+  const parts = [words];
+  if (mark.better) {
+    const show = Object.assign(document.createElement("button"), { type: "button", textContent: `Play ${mark.better} instead` });
+    show.title = `Go back one move and play ${mark.better}, as a variation`;
+    show.onclick = () =>
+      void ctrl.run(async () => {
+        await ctrl.goTo(node.parent);
+        if (a.at === node.parent) await ctrl.play(mark.better);
+      });
+    parts.push(show);
+  }
+  box.replaceChildren(...parts);
 }
 
 export function renderControls({ a, $ }) {

@@ -16,7 +16,7 @@ const count = (x) => (Number.isInteger(x) && x >= 0 ? x : 0);
 
 /**
  * A review answer checked, for a game of `plies` moves: `marks` (the graded moves, by ply:
- * {ply, grade, sign, words}), `sides` ({name, accuracy (0-100 or null), inaccuracies, mistakes,
+ * {ply, grade, sign, words, better (the engine's move instead, or null)}), `sides` ({name, accuracy (0-100 or null), inaccuracies, mistakes,
  * blunders}) and `expected` (each position's expected result for the first side, null where
  * unknown). Null when the answer is not a review.
  */
@@ -27,7 +27,7 @@ export function readReview(answer, plies) {
   for (const move of answer.moves) {
     const ply = move?.ply;
     if (!Number.isInteger(ply) || ply < 1 || ply > plies || !GRADES.includes(move.grade)) continue;
-    marks.set(ply, { ply, grade: move.grade, sign: text(move.sign, 2), words: text(move.words) });
+    marks.set(ply, { ply, grade: move.grade, sign: text(move.sign, 2), words: text(move.words), better: text(move.better, 200) || null });
   }
   const sides = answer.sides.slice(0, 2).map((side) => ({
     name: text(side?.name, 40),

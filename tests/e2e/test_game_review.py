@@ -22,7 +22,7 @@ from pygame_rules.solve import Solver, winning_moves, wins_within
 
 
 # The end of a real game, level 1 against level 1 (tests/test_review.py has it whole; from Black's
-# 28th move here): Black's g4-h3 is the only move that wins in 3; a move later, with a win in 2,
+# 28th move here): Black's g4-h3 is the only move that wins (in 3; no other wins even in 5); a move later, with a win in 2,
 # Black plays b5-a4, after which Green wins in 2, and does.
 START = "8/1b1b1B1g/6g1/1b6/4G3/8/b5g1/8 b -"
 MOVES = ["f7:h5", "e4-f5", "h5-g4", "f5-g6", "g4-h3", "g2-f3", "b5-a4", "g6-f7", "a4-b3", "f7-e8"]
@@ -44,7 +44,7 @@ def shoot(page, name):
 def test_a_review_grades_every_move_proven_results_first_with_accuracy_and_counts(arrive, arrival, phone):
     # The claims the review will make, proven first.
     before = position_after(MOVES[: ONLY_MOVE_PLY - 1], START)
-    assert winning_moves(before, 3) == [MOVES[ONLY_MOVE_PLY - 1]]
+    assert winning_moves(before, 5) == [MOVES[ONLY_MOVE_PLY - 1]]  # in 3; no other move even in 5
     before = position_after(MOVES[: LET_GO_PLY - 1], START)
     assert wins_within(before, 2) and not Solver().move_wins_within(before, before.move(MOVES[LET_GO_PLY - 1]), 2)
     assert wins_within(position_after(MOVES[:LET_GO_PLY], START), 2)
@@ -70,7 +70,7 @@ def test_a_review_grades_every_move_proven_results_first_with_accuracy_and_count
     only = page.locator(f"#analysis-moves .mv[data-ply='{ONLY_MOVE_PLY}']")
     expect(only).to_have_attribute("data-mark", "only-move")
     expect(only.locator(".sign")).to_have_text("!")
-    expect(only).to_have_attribute("title", "Only move: the one move that forces a win in 3.")
+    expect(only).to_have_attribute("title", "Only move: the one move that forces a win within 5 moves (it wins in 3).")
     # Each side's accuracy and counts, in words; the win let go counts as a blunder.
     sides = page.locator("#analysis-review-summary .review-side")
     expect(sides).to_have_text([side_words("Black"), side_words("Green")])

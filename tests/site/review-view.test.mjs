@@ -8,7 +8,7 @@ import { better, graphMarkup, plyAt, readReview, sideSummary } from "../../site/
 const ANSWER = {
   moves: [
     { ply: 1, side: "b", move: "K@c8", before: 0.5, after: 0.49, loss: 0.01, accuracy: 95.1, grade: null, sign: "", words: "" },
-    { ply: 2, side: "g", move: "K@f1", before: 0.51, after: 0.3, loss: 0.21, accuracy: 40.2, grade: "blunder", sign: "??", words: "Blunder: Green's chances 51% before it, 30% after." },
+    { ply: 2, side: "g", move: "K@f1", before: 0.51, after: 0.3, loss: 0.21, accuracy: 40.2, grade: "blunder", sign: "??", words: "Blunder: K@b1 was better (Green's chances 51% after it, 30% after this move).", better: "K@b1" },
     { ply: 3, side: "b", move: "c6-d5", before: 0.7, after: 0.7, loss: 0, accuracy: 100, grade: "only-move", sign: "!", words: "Only move: the one move that forces a win in 2." },
   ],
   sides: [
@@ -21,7 +21,8 @@ const ANSWER = {
 test("a review answer is read: graded moves by ply, each side's figures, the first side's expected results", () => {
   const review = readReview(ANSWER, 3);
   assert.deepEqual([...review.marks.keys()], [2, 3]);
-  assert.deepEqual(review.marks.get(2), { ply: 2, grade: "blunder", sign: "??", words: "Blunder: Green's chances 51% before it, 30% after." });
+  assert.deepEqual(review.marks.get(2), { ply: 2, grade: "blunder", sign: "??", words: "Blunder: K@b1 was better (Green's chances 51% after it, 30% after this move).", better: "K@b1" });
+  assert.equal(review.marks.get(3).better, null);
   assert.equal(sideSummary(review.sides[0]), "Black: 98% accuracy; no inaccuracies, no mistakes, no blunders.");
   assert.equal(sideSummary(review.sides[1]), "Green: 40% accuracy; 1 inaccuracy, 2 mistakes, 1 blunder.");
   assert.equal(sideSummary({ name: "Green", accuracy: null, inaccuracies: 0, mistakes: 0, blunders: 0 }), "Green: no move graded; no inaccuracies, no mistakes, no blunders.");
@@ -39,6 +40,7 @@ test("a hostile review answer: unknown grades, plies out of range, bad figures a
   assert.deepEqual([...review.marks.keys()], [2]);
   assert.equal(review.marks.get(2).sign, "??");
   assert.equal(review.marks.get(2).words.length, 400);
+  assert.equal(readReview({ ...ANSWER, moves: [{ ply: 1, grade: "blunder", better: { move: 1 } }] }, 3).marks.get(1).better, null);
   assert.deepEqual(review.sides, [{ name: "", accuracy: null, inaccuracies: 0, mistakes: 0, blunders: 0 }]);
   assert.deepEqual(review.expected, [0.5, null, null, null]);
 });

@@ -80,7 +80,7 @@ export function render(ctrl) {
 
 /**
  * The review's words on the move shown, when it graded it (on a phone the move's title shows on
- * no hover): "31… f3-e4??: Blunder: f3>a2 was better (…)", and a button that plays the better move.
+ * no hover): "31… f3-e4?? Blunder: f3>a2 was better (…)", and a button that plays the better move.
  */
 function renderMoveGrade(ctrl) {
   const { a, $ } = ctrl;
@@ -90,7 +90,7 @@ function renderMoveGrade(ctrl) {
   box.hidden = !mark;
   if (!mark) return box.replaceChildren();
   const node = variations.nodeAt(a.tree, a.at);
-  const words = Object.assign(document.createElement("p"), { textContent: `${moveLabel(a, ply)} ${node.move}${mark.sign}: ${mark.words}` });
+  const words = Object.assign(document.createElement("p"), { textContent: `${moveLabel(a, ply)} ${node.move}${mark.sign} ${mark.words}` });
   const parts = [words];
   if (mark.better) {
     const show = Object.assign(document.createElement("button"), { type: "button", textContent: `Play ${mark.better} instead` });

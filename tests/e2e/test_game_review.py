@@ -91,6 +91,7 @@ def test_a_review_grades_every_move_proven_results_first_with_accuracy_and_count
     assert len(blacks) == len(greens) and all(abs(b + g - 80) < 0.11 for b, g in zip(blacks, greens)) and greens != blacks
     let_go.tap() if phone else let_go.click()
     expect(page.locator("#analysis-moves .mv.current")).to_have_attribute("data-ply", str(LET_GO_PLY))
+    expect(page.locator("#analysis-move-grade")).to_contain_text(f"{MOVES[LET_GO_PLY - 1]}?? Win let go: Black could force a win in 2")
     shoot(page, f"coach-review-{arrival}")
     site.watch.assert_clean()
 
@@ -191,4 +192,16 @@ def test_the_same_game_reviewed_twice_is_graded_the_same(arrive):
     expect(page.locator("#analysis-moves .mv[data-mark]")).to_have_count(0)
     site.press("Analyse this game")
     assert review_shown(site) == first
+
+    # A graded move shown says its grade in words, names the engine's move, and plays it on request.
+    ply, _, words = next(m for m in first["marks"] if "was better" in m[2])
+    better = re.match(r"\w+: (\S+) was better", words)[1]
+    page.locator(f"#analysis-moves .mv[data-ply='{ply}']").click()
+    grade = page.locator("#analysis-move-grade")
+    expect(grade).to_contain_text(f"{OPENING[int(ply) - 1]}")
+    expect(grade).to_contain_text(words)
+    site.press(f"Play {better} instead")
+    expect(page.locator("#analysis-moves .mv.current")).to_have_text(better)
+    expect(page.locator(MAIN_LINE)).to_have_text([re.compile(f"^{re.escape(m)}") for m in OPENING])  # a variation: the game is kept
+    expect(grade).to_be_hidden()
     site.watch.assert_clean()

@@ -319,3 +319,20 @@ def test_a_search_move_that_ends_the_game_is_measured_by_its_result():
     played.play(quiet)
     move = review_game(played, [Evaluation(0.5), Evaluation(-0.2)], best=[(GAME[-1], None)]).moves[0]
     assert (move.grade, move.better, move.loss) == ("blunder", GAME[-1], pytest.approx(0.4))
+
+
+def test_the_pages_explanation_of_the_review_says_what_the_review_does():
+    """The analysis view's "How the review grades moves" names the thresholds, the slack of a win
+    kept and the levels the page searches at: they are this module's and the page's own."""
+    from pathlib import Path
+
+    from pygame_rules.review import SLOWER_WIN
+
+    site = Path(__file__).resolve().parents[1] / "site" / "analysis"
+    words = (site / "analysis-view.js").read_text(encoding="utf-8")
+    points = [round(x * 100) for x in (INACCURACY, MISTAKE, BLUNDER)]
+    assert f"from {points[0]} points, a <strong>mistake</strong> (?) from {points[1]}, a <strong>blunder</strong> (??) from {points[2]}" in words
+    assert SLOWER_WIN == 2 and words.count("even two moves later") == 2
+    searches = (site / "analysis-review.js").read_text(encoding="utf-8")
+    assert "const REVIEW = { ...ANALYSIS, level: 3," in searches and "level 3 looks" in words
+    assert "const RECHECK = { ...ANALYSIS, level: 4," in searches and "as level 4 does" in words

@@ -57,6 +57,13 @@ export const MARKUP = `
       <div id="analysis-graph" class="graph-box" hidden></div>
       <p id="analysis-graph-caption" class="graph-caption" hidden></p>
       <p id="analysis-review-summary" class="review-summary" role="status"></p>
+      <details class="review-help">
+        <summary>How the review grades moves</summary>
+        <p>Every position of the game is searched by the engine, as the computer’s level 3 looks at it (the moves that decided the game again, as level 4 does). A side’s <strong>chances</strong> are its expected result: a win counts 1, a draw ½, a loss 0. The evaluation bar shows the same number from −1 to +1 for the side to move: +0.50 is 75%.</p>
+        <p>Each move is measured against the engine’s own choice there: the chances it gave away are an <strong>inaccuracy</strong> (?!) from 5 points, a <strong>mistake</strong> (?) from 10, a <strong>blunder</strong> (??) from 15. The engine’s own move gives nothing away.</p>
+        <p>Proven results come first, each proven by searching every reply: <strong>win let go</strong> (??) when a side could force a win and the move does not, even two moves later; <strong>only move</strong> (!) when the move is the one that forces a win, no other winning even two moves later.</p>
+        <p><strong>Accuracy</strong> is 100% for a move that gave nothing away and falls the more it gave away (as lichess counts it); a side’s accuracy is a mean over its moves.</p>
+      </details>
     </section>
     <details class="card record-open">
       <summary>Analyse a game record</summary>

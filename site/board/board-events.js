@@ -23,6 +23,12 @@ export function bindEvents(state) {
     const { grid } = state;
     if (!state.keyboard || !grid.has(state.cursor)) state.cursor = state.cfg.movable.moves[0]?.path[0] ?? [...grid.keys()][0];
     render(state);
+    // Reached from the keyboard (not a press on it): where the cursor is, and how to use it.
+    if (state.cursor && performance.now() - (state.pressedAt ?? -1e9) > 1000) {
+      const piece = state.pieceEls.get(state.cursor);
+      const how = state.cfg.static ? "" : " Arrow keys move it; Enter chooses the square.";
+      announce(state, `Cursor on ${state.cursor}${piece ? `: ${describe(state, piece.dataset.piece).name}` : ""}.${how}`);
+    }
   });
   svg.addEventListener("blur", () => render(state));
 }
@@ -31,6 +37,7 @@ export function bindEvents(state) {
 
 function pointerDown(state, event) {
   state.keyboard = false;
+  state.pressedAt = performance.now();
   if (state.cfg.events.square) return editSquare(state, event.target.dataset?.square, event.button);
   if (event.button > 0) return;
   if (!interactive(state)) {

@@ -84,6 +84,11 @@ def test_the_board_answers_every_press_in_words(new_site):
     page = site.page
     site.choose_players("Two players")
     site.wait_idle()
+    # Reached from the keyboard, the board says where its cursor is and how to use it.
+    page.evaluate("document.querySelector('#board').shadowRoot.querySelector('svg').focus()")
+    assert board_says(page) == "Cursor on a8: Black soldier. Arrow keys move it; Enter chooses the square.", board_says(page)
+    page.keyboard.press("ArrowRight")
+    assert board_says(page).startswith("b8"), board_says(page)
     site.click("e5")
     assert board_says(page) == "No move starts on e5."
     site.play("K@c8", ["c8"])

@@ -78,7 +78,11 @@ function createAssist({ element, board, game, answerIn = null, kept = null }) {
       clearArrows();
       hintText.textContent = "";
     }
-    if (over) hintText.textContent = ""; // a hint for a game that ended (resigned) helps no one
+    if (over) {
+      // A hint for a game that ended (resigned) helps no one: its words and arrows go.
+      hintText.textContent = "";
+      clearArrows();
+    }
     const humanTurn = (now.players[now.state.turn] ?? "human") === "human";
     element.hidden = !helps(now.mode);
     $("hint-button").disabled = !now.idle || over || !humanTurn || hintWanted;

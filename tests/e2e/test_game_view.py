@@ -280,3 +280,22 @@ def test_the_analysis_board_opens_the_way_the_game_was_seen(new_site):
     expect(analysis.get_by_role("button", name="Stop", exact=True)).to_be_visible()  # before the end, the engine thinks
     shot(page, "ks-analysis-person-side")
     site.watch.assert_clean()
+
+
+def test_a_hint_goes_with_its_arrow_when_the_game_is_resigned(new_site):
+    """A hint for a game that ended helps no one: resigned, its words and its drawing go."""
+    site = new_site(**DESKTOP)
+    site.open("#game=lilypad")
+    page = site.page
+    site.choose_players("Play Black vs computer", 1)
+    site.wait_idle()
+    site.press("Hint")
+    expect(page.locator("#hint-text")).to_contain_text("Hint: ", timeout=30_000)
+    arrows = page.locator("#board .arrow[data-from], #board .highlight")  # a drop is a square highlighted
+    expect(arrows).to_have_count(1)
+    site.press("Resign")
+    page.locator("#resign-yes").click()
+    expect(page.locator("#result-title")).to_be_visible()
+    expect(page.locator("#hint-text")).to_be_empty()
+    expect(arrows).to_have_count(0)
+    site.watch.assert_clean()

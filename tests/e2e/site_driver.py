@@ -200,6 +200,14 @@ class Site:
         if level is not None:
             self.page.get_by_label("Level").select_option(value=str(level))
 
+    def play_black_and_await_reply(self, level: int = 1) -> None:
+        """A Lilypad game as Black against the computer at ``level``: K@c8, then the computer's reply."""
+        self.choose_players("Play Black vs computer", level)
+        self.wait_idle()
+        self.play("K@c8", ["c8"])
+        expect(self.page.locator("#moves .mv").nth(1)).not_to_have_text("…")  # the computer's reply
+        self.wait_idle()
+
     def friend_link(self, previous: str = "") -> str:
         """The link the friend box offers to send, from its "#" (``open`` takes it), once it is a new one."""
         expect(self.page.locator("#friend-box")).to_be_visible()

@@ -135,11 +135,7 @@ def test_a_review_asked_from_the_result_box_starts_in_sight(new_site, phone):
     site = new_site(**(PHONE if phone else DESKTOP))
     site.open("#game=lilypad")
     page = site.page
-    site.choose_players("Play Black vs computer", 1)
-    site.wait_idle()
-    site.play("K@c8", ["c8"])
-    expect(page.locator("#moves .mv").nth(1)).not_to_have_text("…")  # the computer's reply
-    site.wait_idle()
+    site.play_black_and_await_reply()
     site.press("Resign")
     page.locator("#resign-yes").tap() if phone else page.locator("#resign-yes").click()
     expect(page.locator("#result-title")).to_be_visible()

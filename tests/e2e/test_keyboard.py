@@ -20,11 +20,7 @@ def test_the_focus_follows_a_keyboard_person_through_the_game_and_its_views(new_
     site = new_site()
     site.open("#game=lilypad")
     page = site.page
-    site.choose_players("Play Black vs computer", 1)
-    site.wait_idle()
-    site.play("K@c8", ["c8"])
-    expect(page.locator("#moves .mv").nth(1)).not_to_have_text("…")  # the computer's reply
-    site.wait_idle()
+    site.play_black_and_await_reply()
     # Hint keeps the focus while it waits for its answer (it used to fall to Resign).
     hint = page.locator("#hint-button")
     enter_on(page, hint)

@@ -460,6 +460,13 @@ def in_view(site: Site, locator) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= site.page.viewport_size["height"] + 1
 
 
+def assert_what_a_move_brings_in_view(site: Site, board_box: dict) -> None:
+    """The board where it was, and the puzzle's words on the move and its buttons on the screen."""
+    site.assert_board_in_view(board_box, board=BOARD)
+    for part in (".puzzle-status", ".puzzle-outcome", ".puzzle-actions"):
+        assert in_view(site, site.page.locator(VIEW).locator(part)), f"{part} is below the screen"
+
+
 def test_two_tabs_on_one_streak_count_a_puzzle_once_and_say_when_the_other_ended_it(new_site):
     """Two tabs of one browser on the streak: the puzzle solved in both counts once; the one not yet
     played follows the other's solve (not rated any more); and a miss in one tab ends the streak in
@@ -523,17 +530,13 @@ def test_the_daily_puzzle_says_its_day_and_when_the_next_comes_and_is_ticked_whe
     click_move(site, paths(p, [])[wrong])
     state_is(site, "wrong")
     expect(view.locator(".puzzle-outcome")).to_contain_text("a wrong move counts as a miss")
-    site.assert_board_in_view(box, board=BOARD)
-    for part in (".puzzle-status", ".puzzle-outcome", ".puzzle-actions"):
-        assert in_view(site, view.locator(part)), f"{part} is below the screen"
+    assert_what_a_move_brings_in_view(site, box)
     shot(site.page, "ks-daily-wrong-phone")
     site.press("Hint")
     state_is(site, "ready", 0)
     solve(site, p)
     expect(view.locator(".puzzle-status")).to_contain_text("Solved, after a mistake and a hint")
-    site.assert_board_in_view(box, board=BOARD)
-    for part in (".puzzle-status", ".puzzle-outcome", ".puzzle-actions"):
-        assert in_view(site, view.locator(part)), f"{part} is below the screen"
+    assert_what_a_move_brings_in_view(site, box)
     shot(site.page, "ks-daily-solved-after-hint-phone")
 
     site.press("All puzzles")

@@ -136,7 +136,8 @@ export function renderIndex({ s, ui }, game, games, chooseTheme) {
     const b = button(`${label} ${got}/${of}`, () => chooseTheme(name));
     b.setAttribute("aria-pressed", String(s.theme === name));
     b.title = `${label}: ${got} of ${of} solved`;
-    b.setAttribute("aria-label", `${label}, ${got} of ${of} solved`); // "All 0/126" reads as a date
+    // "All 0/126" alone reads as a date; the name starts with the text shown (as voice control needs)
+    b.setAttribute("aria-label", `${label} ${got}/${of}, ${got} of ${of} solved`);
     return b;
   };
   const sortedThemes = [...counts].sort((a, b) => b[1][1] - a[1][1] || (a[0] < b[0] ? -1 : 1));
@@ -144,7 +145,7 @@ export function renderIndex({ s, ui }, game, games, chooseTheme) {
   const retry = button(`${TRY_AGAIN} (${toTry})`, () => chooseTheme(TRY_AGAIN));
   retry.setAttribute("aria-pressed", String(s.theme === TRY_AGAIN));
   retry.title = `${toTry} missed at the first try and not solved since`;
-  retry.setAttribute("aria-label", `${TRY_AGAIN}, ${toTry} missed at the first try and not solved since`);
+  retry.setAttribute("aria-label", `${TRY_AGAIN} (${toTry}), missed at the first try and not solved since`);
   ui.themes.replaceChildren(
     chip(null, "All", [all.filter((p) => done.has(p.id)).length, all.length]),
     ...(toTry ? [retry] : []),

@@ -9,6 +9,9 @@ import { facingIndex, firstOfPair, moveLabel, sideName, sideToMove, turnIndex } 
 import { renderEngine } from "./engine-view.js";
 import { capitalise } from "../common/words.js";
 
+// As drawn beside the board (a desktop). On a phone, whose one column puts the panel under the board,
+// analysis.js moves the step buttons to right under the board and the moves card above the engine's
+// (`placeForWidth`): the board, the buttons that step through it and the move list in sight together.
 export const MARKUP = `
   <section class="stage" aria-label="Analysis board">
     <div id="analysis-board" class="board"></div>
@@ -35,7 +38,7 @@ export const MARKUP = `
       <h2 id="analysis-moves-heading">Moves</h2>
       <p id="analysis-moves-empty" class="empty">Play a move on the board for either side.</p>
       <div id="analysis-moves" class="tree"></div>
-      <div class="review" role="group" aria-label="Step through the moves">
+      <div class="review analysis-steps" role="group" aria-label="Step through the moves">
         <button id="analysis-first" type="button" aria-label="Start position" title="Start (Home)">«</button>
         <button id="analysis-previous" type="button" aria-label="One move back" title="Back (Left arrow)">‹</button>
         <button id="analysis-next" type="button" aria-label="One move on" title="On (Right arrow)">›</button>

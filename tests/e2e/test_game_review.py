@@ -14,7 +14,7 @@ from urllib.parse import quote
 import pytest
 from conftest import ARRIVALS, DESKTOP, PHONE
 from playwright.sync_api import expect
-from site_driver import MAIN_LINE, shot
+from site_driver import MAIN_LINE, poll, shot
 from test_analysis import SPY, position_after
 
 import pygame_rules
@@ -191,4 +191,93 @@ def test_the_same_game_reviewed_twice_is_graded_the_same(arrive):
     expect(page.locator("#analysis-moves .mv[data-mark]")).to_have_count(0)
     site.press("Analyse this game")
     assert review_shown(site) == first
+    site.watch.assert_clean()
+
+
+def settled_box(site, selector):
+    """Where ``selector`` is once the page has stopped moving (a smooth scroll's end)."""
+    boxes = []
+
+    def still():
+        boxes.append(site.page.locator(selector).bounding_box())
+        return len(boxes) > 1 and boxes[-1] == boxes[-2]
+
+    poll(still, 10_000, f"{selector} to stop moving")
+    return boxes[-1]
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_after_a_review_the_board_and_its_step_buttons_are_in_sight_together(new_site, phone):
+    """A game reviewed on the analysis board, then gone through move by move. On a phone the step
+    buttons are right under the board and the move list under them, so the board and the buttons
+    are in sight together (they were some 600 px apart: one could not step and watch the board); a
+    graded move tapped in the list, or a point of the graph, with the board scrolled out of sight
+    brings the board back into sight; and the board never moves under the finger as the buttons
+    step. On a desktop the buttons stay under the move list beside the board, and nothing moves."""
+    site = new_site(**(PHONE if phone else DESKTOP))
+    site.open(f"#analysis&game=lilypad&moves={quote(' '.join(OPENING))}")
+    page = site.page
+    tap = (lambda target, **kw: target.tap(**kw)) if phone else (lambda target, **kw: target.click(**kw))
+    expect(page.locator(MAIN_LINE)).to_have_text(OPENING)
+    current = page.locator("#analysis-moves .mv.current")
+    steps = page.locator("#analysis-first, #analysis-previous, #analysis-next, #analysis-end")
+    board = site.assert_board_in_view(board="#analysis-board")
+    first_step = page.locator("#analysis-first").bounding_box()
+    if phone:
+        # Right under the board, the move list under them, before the engine's lines.
+        assert 0 <= first_step["y"] - (board["y"] + board["height"]) < 30, (board, first_step)
+        assert page.locator("#analysis-moves").bounding_box()["y"] < page.locator("#analysis-eval").bounding_box()["y"]
+    else:
+        # Beside the board, under the move list, as before.
+        assert first_step["x"] > board["x"] + board["width"]
+        assert first_step["y"] > page.locator("#analysis-moves").bounding_box()["y"]
+    for i in range(4):
+        expect(steps.nth(i)).to_be_in_viewport(ratio=1)
+    site.press("Analyse this game")
+    review_shown(site)
+    graded = page.locator("#analysis-moves .mv[data-mark]").first
+    ply = int(graded.get_attribute("data-ply"))
+
+    if phone:
+        # Scrolled down to the move list: the board is out of sight.
+        page.evaluate("window.scrollTo(0, document.getElementById('analysis-moves-heading').getBoundingClientRect().top + scrollY - 8)")
+        expect(page.locator("#analysis-board")).not_to_be_in_viewport(ratio=1)
+    tap(graded)
+    expect(current).to_have_attribute("data-ply", str(ply))
+    expect(page.locator("#analysis-board")).to_be_in_viewport(ratio=1)
+    settled_box(site, "#analysis-board")
+    seen = site.assert_board_in_view(None if phone else board, "#analysis-board")
+    for i in range(4):
+        expect(steps.nth(i)).to_be_in_viewport(ratio=1)
+    shot(page, f"ks-review-steps-{page.viewport_size['width']}")
+    # Stepping with the buttons: the board changes in place, in sight.
+    for name, expected in (("One move on", ply + 1), ("One move back", ply), ("One move back", ply - 1), ("End of the line", len(OPENING)), ("Start position", None)):
+        site.press(name)
+        if expected is None:
+            expect(current).to_have_count(0)
+        else:
+            expect(current).to_have_attribute("data-ply", str(expected))
+        site.assert_board_in_view(seen, "#analysis-board")
+
+    # The graph, below the move list and the engine's lines.
+    graph = page.locator("#analysis-graph")
+    if phone:
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        expect(page.locator("#analysis-board")).not_to_be_in_viewport()
+    graph.scroll_into_view_if_needed()  # the person scrolls to it (a desktop's window too, by a few pixels)
+    if not phone:
+        seen = site.assert_board_in_view(board="#analysis-board")
+    box = graph.bounding_box()
+    tap(graph, position={"x": box["width"] * 0.5, "y": box["height"] / 2})
+    expect(current).to_have_count(1)
+    expect(page.locator("#analysis-board")).to_be_in_viewport(ratio=1)
+    settled_box(site, "#analysis-board")
+    seen = site.assert_board_in_view(None if phone else seen, "#analysis-board")
+    for i in range(4):
+        expect(steps.nth(i)).to_be_in_viewport(ratio=1)
+    at = int(current.get_attribute("data-ply"))
+    site.press("One move on")
+    expect(current).to_have_attribute("data-ply", str(at + 1))
+    site.assert_board_in_view(seen, "#analysis-board")
+    shot(page, f"ks-review-graph-steps-{page.viewport_size['width']}")
     site.watch.assert_clean()

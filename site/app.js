@@ -111,7 +111,7 @@ addAssist();
 // The game view's ways into the other views: the position shown analysed (Analyse this game
 // reviews it at once), or set up in the editor.
 const analyse = (review) => {
-  go(analysisHash({ ...app.record, moves: app.line.moves }, app.line.cursor));
+  go(analysisHash({ ...app.record, moves: app.line.moves }, app.line.cursor, app.line.end?.resigned ?? null));
   if (review) analysisView.load().then((view) => view.review(), () => {}); // a failed load is said by show
 };
 $("analyse").onclick = () => analyse(false);

@@ -5,7 +5,7 @@
 import { scrollWithin } from "../common/scroll.js";
 import { graphMarkup } from "./review-view.js";
 import * as variations from "./variations.js";
-import { facingIndex, firstOfPair, moveLabel, sideName, sideToMove, turnIndex } from "./analysis-state.js";
+import { facingIndex, firstOfPair, moveLabel, resignedAt, sideName, sideToMove, turnIndex } from "./analysis-state.js";
 import { renderEngine } from "./engine-view.js";
 import { capitalise } from "../common/words.js";
 
@@ -71,7 +71,9 @@ export function render(ctrl) {
   const { a, $, board } = ctrl;
   const { state } = a;
   const over = state.result != null;
-  $("analysis-turn").textContent = over ? capitalise(state.resultText) : `${sideToMove(a)} to move`;
+  // The end of a resigned game (the rules there leave it open): said where the side to move would be.
+  const resigned = over ? null : resignedAt(a);
+  $("analysis-turn").textContent = over ? capitalise(state.resultText) : resigned ? `${resigned} resigned here.` : `${sideToMove(a)} to move`;
   board.set({ movable: { moves: state.moves, enabled: !over } });
   renderMoves(ctrl);
   renderEngine(ctrl);

@@ -281,3 +281,58 @@ def test_after_a_review_the_board_and_its_step_buttons_are_in_sight_together(new
     site.assert_board_in_view(seen, "#analysis-board")
     shot(page, f"ks-review-graph-steps-{page.viewport_size['width']}")
     site.watch.assert_clean()
+
+
+def test_a_resigned_game_is_analysed_as_resigned(new_site):
+    """Green resigns against the computer after its first move, then "Analyse this game" in the
+    result box: the analysis board says Green resigned there (not "Green to move"), and so does the
+    review's summary. Moves tried after it are analysis; back at the game's end, and after a reload,
+    it says so again. A link whose resigned side is none of the game's is said, the rest opened."""
+    site = new_site(**DESKTOP)
+    site.open("#game=lilypad")
+    page = site.page
+    site.choose_players("Play Green vs computer", 1)
+    site.wait_idle()
+    first = page.locator("#moves .mv").first
+    expect(first).not_to_have_text("…")  # the computer's first move
+    expect(first).not_to_have_text("")
+    site.wait_idle()
+    opening = first.inner_text()
+    site.press("Resign")
+    page.locator("#resign-yes").click()
+    expect(page.locator("#result-reason")).to_have_text("Green resigned.")
+    site.press("Analyse this game")
+    expect(page.locator("#analysis-view")).to_be_visible()
+    turn = page.locator("#analysis-turn")
+    expect(turn).to_have_text("Green resigned here.")
+    assert "resigned=g" in page.evaluate("location.hash")
+    expect(page.locator(MAIN_LINE)).to_have_text([opening])
+    # The review's summary says how the game ended, under each side's accuracy.
+    expect(page.locator("#analysis-review-summary .review-side")).to_have_count(2, timeout=60_000)
+    expect(page.locator("#analysis-review-summary .review-end")).to_have_text(f"Green resigned after 1. {opening}.")
+    shot(page, "ks-analysis-resigned-1280")
+    site.press("One move back")
+    expect(turn).to_have_text("Black to move")
+    site.press("One move on")
+    expect(turn).to_have_text("Green resigned here.")
+    # A move tried after the resignation: analysis goes on; back at the game's end, it is said again.
+    position = position_after([opening])
+    move = position.legal()[0]
+    for square in move.to_json()["path"]:
+        page.locator(f"#analysis-board .sq[data-square='{square}']").click()
+    if page.locator(f"#analysis-board .stop[data-square='{move.to_json()['path'][-1]}']").count():
+        page.locator(f"#analysis-board .sq[data-square='{move.to_json()['path'][-1]}']").click()
+    expect(page.locator("#analysis-moves .mv.current")).to_have_text(move.text)
+    expect(turn).to_have_text("Black to move")
+    site.press("One move back")
+    expect(turn).to_have_text("Green resigned here.")
+    page.reload()
+    site.wait_ready()
+    expect(turn).to_have_text("Green resigned here.")
+    expect(page.locator("#analysis-moves .mv")).to_have_text([opening, move.text])
+    # A link whose resigned side is none of the game's: said, and the rest opened.
+    site.open(f"#analysis&game=lilypad&moves={quote(opening)}&resigned=purple")
+    expect(page.locator("#analysis-messages")).to_contain_text("says a side resigned that is none of the game's")
+    expect(page.locator(MAIN_LINE)).to_have_text([opening])
+    expect(turn).to_have_text("Green to move")
+    site.watch.assert_clean()

@@ -14,6 +14,7 @@ import {
   app,
   engine,
   fresh,
+  isFriendGame,
   keepPosition,
   knownGames,
   onControls,
@@ -28,6 +29,7 @@ import {
   storage,
   wireGameControls,
 } from "./game/game.js";
+import { isOver } from "./game/line.js";
 import { editorHash, readEditorHash } from "./editor/editor-state.js";
 import { importDroppedFiles, tellUnreadable } from "./library/library-early.js";
 import { analysisHash, isAnalysisHash, linkHash, readLink } from "./common/links.js";
@@ -111,13 +113,18 @@ addAssist();
 // The game view's ways into the other views: the position shown analysed (Analyse this game
 // reviews it at once), or set up in the editor.
 const analyse = (review) => {
-  go(analysisHash({ ...app.record, moves: app.line.moves }, app.line.cursor));
+  go(analysisHash({ ...app.record, moves: app.line.moves }, app.line.cursor, app.line.end?.resigned ?? null));
   if (review) analysisView.load().then((view) => view.review(), () => {}); // a failed load is said by show
 };
 $("analyse").onclick = () => analyse(false);
 $("analyse-game").onclick = () => analyse(true);
+// Against a friend the engine does not help (no Hint, no evaluation: assist.js), so neither does the
+// analysis board until the game is over.
+const ANALYSE_TITLE = $("analyse").title;
 onControls(() => {
-  $("analyse").disabled = !app.ready || app.busy || !app.record;
+  const friendPlaying = isFriendGame() && !isOver(app.line);
+  $("analyse").disabled = !app.ready || app.busy || !app.record || friendPlaying;
+  $("analyse").title = friendPlaying ? "The analysis board opens when the game with your friend is over" : ANALYSE_TITLE;
 });
 $("set-up").onclick = () => go(editorHash(app.record.game, app.record.variant, app.state?.position));
 const route = () => router.route();

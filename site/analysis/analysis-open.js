@@ -16,8 +16,9 @@ const MAX_KEPT_LINES = 200;
 const MAX_KEPT_MOVES = 20_000;
 
 // The tree's lines as this tab kept them for `hash` (the address it last wrote), checked: null if
-// there are none, they were kept for another address, or they are not lines of moves.
-function keptLines(hash) {
+// there are none, they were kept for another address, or they are not lines of moves. Their
+// `resigned` ({side, moves}, or null) is kept with them.
+function keptTree(hash) {
   let kept = null;
   try {
     kept = JSON.parse(sessionStorage.getItem(KEPT));
@@ -25,14 +26,16 @@ function keptLines(hash) {
     return null; // no storage here, or not JSON
   }
   const isLine = (line) => Array.isArray(line) && line.every((move) => typeof move === "string" && move.length <= 64);
-  const { lines } = kept ?? {};
+  const { lines, resigned } = kept ?? {};
   if (kept?.hash !== hash || !Array.isArray(lines) || lines.length > MAX_KEPT_LINES || !lines.every(isLine)) return null;
-  return lines.flat().length <= MAX_KEPT_MOVES ? lines : null;
+  if (lines.flat().length > MAX_KEPT_MOVES) return null;
+  const side = typeof resigned?.side === "string" && isLine(resigned.moves) ? resigned : null;
+  return { lines, resigned: side && { side: side.side, moves: side.moves } };
 }
 
-function keepLines(hash, lines) {
+function keepLines(hash, lines, resigned) {
   try {
-    sessionStorage.setItem(KEPT, JSON.stringify({ hash, lines: lines.slice(0, MAX_KEPT_LINES) }));
+    sessionStorage.setItem(KEPT, JSON.stringify({ hash, lines: lines.slice(0, MAX_KEPT_LINES), resigned }));
   } catch {
     // storage full or off: the address still holds the line shown
   }
@@ -48,7 +51,10 @@ export function createOpener(ctrl, facing) {
 
   // Open `record` at main-line node `at` (its end when `at` is not a number), every move checked;
   // with `lines` (kept by this tab for this address), the tree they make, the record's line in it.
-  async function load(record, at, lines = null) {
+  // `resigned`: {side, moves}, the side (its id) that resigned after those moves (null: at the
+  // record's end), a game's end the moves alone do not show; a side that is none of the game's is
+  // said, and the rest opened.
+  async function load(record, at, lines = null, resigned = null) {
     const data = await catalog();
     const entry = boardEntry(data, record.game, record.variant);
     await engine.ready;
@@ -69,6 +75,8 @@ export function createOpener(ctrl, facing) {
     const id = variations.nodeOf(tree, path);
     const turnAtEnd = info.sides.findIndex((s) => s.id === end.turn);
     const before = madeHere(a) ? analysisShown(a) : null;
+    const side = resigned && info.sides.find((s) => s.id === resigned.side);
+    if (resigned && !side) showMessage("That analysis link says a side resigned that is none of the game's: the game is shown without it.");
     a.orientation = facing(record);
     await showAnalysis({
       record: { game: record.game, variant: record.variant ?? null, start: end.start === info.start ? null : end.start },
@@ -78,6 +86,7 @@ export function createOpener(ctrl, facing) {
       firstSide: (((turnAtEnd - end.history.length) % 2) + 2) % 2,
       bottom: entry ? info.sides.findIndex((s) => s.id === bottomSide(data, info)) : 0,
       at: id,
+      resigned: side ? { side: side.id, moves: [...(resigned.moves ?? end.history)] } : null,
     });
     if (!before) return;
     // Moves the person played here are not thrown away unasked: the note brings them back.
@@ -88,9 +97,9 @@ export function createOpener(ctrl, facing) {
     });
   }
 
-  async function showAnalysis({ record, info, tree, opened, firstSide, bottom, at }) {
+  async function showAnalysis({ record, info, tree, opened, firstSide, bottom, at, resigned = null }) {
     ctrl.review.stop();
-    Object.assign(a, { record, info, tree, opened, firstSide, bottom, review: null });
+    Object.assign(a, { record, info, tree, opened, firstSide, bottom, resigned, review: null });
     element.dataset.game = record.game; // the top bar marks the game shown
     board.set({ geometry: info, pieces: info.pieces, sides: info.sides, label: `${info.title} analysis board`, orientation: a.orientation, position: {} });
     $("analysis-title").textContent = `Analysis · ${info.title}`;
@@ -104,7 +113,10 @@ export function createOpener(ctrl, facing) {
     const params = new URLSearchParams(hash.replace(/^#/, ""));
     // "#analysis=lion" names a game as "#rules=lion" and "#puzzles=lion" do: its start position.
     const named = params.get("analysis");
-    const link = readLink(named && !params.has("game") ? `#${new URLSearchParams({ game: named })}` : hash, data);
+    // Who resigned at the moves' end is checked by load (a wrong side is said, the rest opened).
+    const resigned = params.get("resigned");
+    params.delete("resigned");
+    const link = readLink(named && !params.has("game") ? `#${new URLSearchParams({ game: named })}` : `#${params}`, data);
     const at = Number(params.get("at") ?? Number.NaN);
     if (!link) {
       if (a.record) return writeHash(); // "#analysis" alone: what was shown last
@@ -119,7 +131,9 @@ export function createOpener(ctrl, facing) {
       return fallback();
     }
     try {
-      await load(link.record, Number.isInteger(at) ? at : null, keptLines(hash));
+      const here = keptTree(hash);
+      const ended = here ? here.resigned : resigned === null ? null : { side: resigned, moves: null }; // null: the link's end
+      await load(link.record, Number.isInteger(at) ? at : null, here?.lines ?? null, ended);
     } catch (error) {
       if (error?.type === "WorkerLost" || error?.type === "LoadError") throw error;
       // A bad position or move in the link: said, and the board shows what it showed (or a start).
@@ -129,14 +143,17 @@ export function createOpener(ctrl, facing) {
   }
 
   // The address names the line shown (the moves to the node and on along its first children) and
-  // the node, so a reload or a shared link comes back here.
+  // the node, so a reload or a shared link comes back here; and who resigned, when the line is the
+  // game as it was played (this tab keeps it with the tree for a reload of any line).
   function writeHash() {
     if (!a.record || !a.shown) return;
     const before = movesAt(a);
     const after = variations.lineFrom(a.tree, a.at).map((id) => variations.nodeAt(a.tree, id).move);
-    a.hash = analysisHash({ ...a.record, moves: [...before, ...after] }, before.length);
+    const moves = [...before, ...after];
+    const played = a.resigned && moves.length === a.resigned.moves.length && moves.every((m, i) => m === a.resigned.moves[i]);
+    a.hash = analysisHash({ ...a.record, moves }, before.length, played ? a.resigned.side : null);
     if (location.hash !== a.hash) history.replaceState(null, "", a.hash);
-    keepLines(a.hash, variations.lines(a.tree));
+    keepLines(a.hash, variations.lines(a.tree), a.resigned);
   }
 
   return { load, showHash, writeHash };

@@ -9,7 +9,7 @@ import { ANALYSIS, SLICE_MS } from "../engine/engine.js";
 import { readEvaluation } from "../common/evalbar.js";
 import { better, plyAt, RECHECKED, readReview, sideSummary } from "./review-view.js";
 import * as variations from "./variations.js";
-import { knownKey, request } from "./analysis-state.js";
+import { knownKey, moveLabel, request, resignedAt } from "./analysis-state.js";
 import { render, renderGraph } from "./analysis-view.js";
 
 /**
@@ -75,7 +75,10 @@ export function createReview(ctrl) {
         progress.value += 1;
       }
       job.graded = await grade(job);
-      $("analysis-review-summary").replaceChildren(...job.graded.sides.map((side) => Object.assign(document.createElement("span"), { className: "review-side", textContent: sideSummary(side) })));
+      const said = job.graded.sides.map((side) => Object.assign(document.createElement("span"), { className: "review-side", textContent: sideSummary(side) }));
+      const ended = resignedEnd(job);
+      if (ended) said.push(Object.assign(document.createElement("span"), { className: "review-end", textContent: ended }));
+      $("analysis-review-summary").replaceChildren(...said);
     } catch (error) {
       if (!job.cancelled) $("analysis-review-summary").textContent = `The review stopped: ${describeError(error)}`;
     } finally {
@@ -103,6 +106,15 @@ export function createReview(ctrl) {
     const kept = job.alternatives.get(i);
     const evaluation = await evaluate(job, [...variations.movesTo(a.tree, job.ids[i]), move], budget);
     job.alternatives.set(i, { move, evaluation: kept?.move === move ? better(kept.evaluation, evaluation) : evaluation });
+  }
+
+  // How the game reviewed ended, when a side resigned on its main line: "Green resigned after 1. K@a8."
+  function resignedEnd(job) {
+    const id = job.ids.find((i) => variations.has(a.tree, i) && resignedAt(a, i));
+    if (id === undefined) return null;
+    const node = variations.nodeAt(a.tree, id);
+    const where = node.ply ? `after ${moveLabel(a, node.ply)} ${node.move}` : "before any move";
+    return `${resignedAt(a, id)} resigned ${where}.`;
   }
 
   // Python's grades of the main line's moves from the evaluations gathered.

@@ -30,6 +30,7 @@ export function createState() {
     arrowsPv: null, // the moves drawn as arrows
     drawnAt: 0, // when the engine's lines were last drawn
     review: null, // {ids, evaluations, graded (readReview's answer), running, cancelled}
+    resigned: null, // {side, moves}: the side that resigned after these moves from the start (the game as played)
     known: new Map(), // the proofs the engine found here (wins in N), by the moves to the position
     loading: null, // the record being opened from the address
   };
@@ -42,6 +43,12 @@ export const facingIndex = (a) => (a.orientation === "flipped" ? 1 - a.bottom : 
 /** The name of the side to move at the node shown. */
 export const sideToMove = (a) => sideName(a, turnIndex(a, variations.nodeAt(a.tree, a.at).ply));
 export const movesAt = (a, id = a.at) => variations.movesTo(a.tree, id);
+/** The name of the side that resigned at node `id` (the end of the game as played), or null. */
+export function resignedAt(a, id = a.at) {
+  if (!a.resigned) return null;
+  const moves = movesAt(a, id);
+  return moves.length === a.resigned.moves.length && moves.every((m, i) => m === a.resigned.moves[i]) ? (a.info?.sides.find((s) => s.id === a.resigned.side)?.name ?? null) : null;
+}
 export const knownKey = (a, moves) => JSON.stringify([a.record.game, a.record.variant, a.record.start, moves]);
 /** A request to the worker about the position after `moves` from the tree's start. */
 export const request = (a, op, moves, extra = {}) => ({ op, game: a.record.game, variant: a.record.variant, start: a.record.start, moves, ...extra });
@@ -53,4 +60,4 @@ export const moveLabel = (a, ply) => `${Math.floor((ply - 1 + a.firstSide) / 2) 
 /** Whether the tree shown has moves the person made (played, promoted or deleted) since it opened. */
 export const madeHere = (a) => Boolean(a.record) && JSON.stringify(a.tree) !== a.opened;
 /** The analysis shown, as `showAnalysis` takes it: a note's Undo brings it back. */
-export const analysisShown = (a) => ({ record: a.record, info: a.info, tree: a.tree, opened: a.opened, firstSide: a.firstSide, bottom: a.bottom, at: a.at });
+export const analysisShown = (a) => ({ record: a.record, info: a.info, tree: a.tree, opened: a.opened, firstSide: a.firstSide, bottom: a.bottom, at: a.at, resigned: a.resigned });

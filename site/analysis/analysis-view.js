@@ -5,10 +5,13 @@
 import { scrollWithin } from "../common/scroll.js";
 import { graphMarkup } from "./review-view.js";
 import * as variations from "./variations.js";
-import { facingIndex, firstOfPair, moveLabel, sideName, sideToMove, turnIndex } from "./analysis-state.js";
+import { facingIndex, firstOfPair, moveLabel, resignedAt, sideName, sideToMove, turnIndex } from "./analysis-state.js";
 import { renderEngine } from "./engine-view.js";
 import { capitalise } from "../common/words.js";
 
+// As drawn beside the board (a desktop). On a phone, whose one column puts the panel under the board,
+// analysis.js moves the step buttons to right under the board and the moves card above the engine's
+// (`placeForWidth`): the board, the buttons that step through it and the move list in sight together.
 export const MARKUP = `
   <section class="stage" aria-label="Analysis board">
     <div id="analysis-board" class="board"></div>
@@ -35,7 +38,7 @@ export const MARKUP = `
       <h2 id="analysis-moves-heading">Moves</h2>
       <p id="analysis-moves-empty" class="empty">Play a move on the board for either side.</p>
       <div id="analysis-moves" class="tree"></div>
-      <div class="review" role="group" aria-label="Step through the moves">
+      <div class="review analysis-steps" role="group" aria-label="Step through the moves">
         <button id="analysis-first" type="button" aria-label="Start position" title="Start (Home)">«</button>
         <button id="analysis-previous" type="button" aria-label="One move back" title="Back (Left arrow)">‹</button>
         <button id="analysis-next" type="button" aria-label="One move on" title="On (Right arrow)">›</button>
@@ -76,7 +79,9 @@ export function render(ctrl) {
   const { a, $, board } = ctrl;
   const { state } = a;
   const over = state.result != null;
-  $("analysis-turn").textContent = over ? capitalise(state.resultText) : `${sideToMove(a)} to move`;
+  // The end of a resigned game (the rules there leave it open): said where the side to move would be.
+  const resigned = over ? null : resignedAt(a);
+  $("analysis-turn").textContent = over ? capitalise(state.resultText) : resigned ? `${resigned} resigned here.` : `${sideToMove(a)} to move`;
   board.set({ movable: { moves: state.moves, enabled: !over } });
   renderMoves(ctrl);
   renderEngine(ctrl);

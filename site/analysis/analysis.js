@@ -32,6 +32,14 @@ export function createAnalysisView(element, { facing = () => "normal" } = {}) {
     use: ({ game, variant, start, moves }) => ctrl.load({ game, variant, start, moves }, 0),
   });
 
+  placeForWidth(element, $);
+  // A move chosen in the move list or the engine's lines, a line drawn, or a point of the graph
+  // changes the board: on a phone, where they are below it, the board is brought into sight first
+  // when it is out of it (the step buttons under it then step on with it in sight).
+  element.addEventListener("click", (event) => {
+    if (NARROW.matches && event.target.closest?.(".analysis-panel :is(.mv, .pv-arrows), #analysis-graph")) boardInSight(element.querySelector(".stage"));
+  });
+
   $("analysis-first").onclick = () => ctrl.step("first");
   $("analysis-previous").onclick = () => ctrl.step("previous");
   $("analysis-next").onclick = () => ctrl.step("next");
@@ -81,6 +89,45 @@ export function createAnalysisView(element, { facing = () => "normal" } = {}) {
         await started;
       }),
   };
+}
+
+// One column (a phone, a narrow window): the panel is under the board (style.css's .layout).
+const NARROW = matchMedia("(max-width: 52rem)");
+
+/** Where the panel is under the board (a phone), the step buttons go right under the board and the
+ * moves card above the engine's: the board, the buttons that step through the game and the move
+ * list are in sight together, as lichess's phone layout keeps them. Beside the board (a desktop)
+ * they are where MARKUP has them, the step buttons under the move list. Moved, not styled into
+ * place: the order the page is read and tabbed through stays the order it is seen in. */
+function placeForWidth(element, $) {
+  const steps = element.querySelector(".analysis-steps");
+  const moves = $("analysis-moves").closest("section");
+  const engineCard = element.querySelector("section.engine");
+  const place = () => {
+    if (NARROW.matches) {
+      $("analysis-board").after(steps);
+      engineCard.before(moves);
+    } else {
+      $("analysis-moves").after(steps);
+      engineCard.after(moves);
+    }
+  };
+  place();
+  NARROW.addEventListener("change", place);
+}
+
+/** The board (`stage`, with the step buttons under it on a phone) scrolled into sight if any of it
+ * is out of sight, just enough and a little more (whole pixels: a board scrolled to a fraction of a
+ * pixel above the screen's top is not in sight); smoothly unless motion is reduced. */
+function boardInSight(stage) {
+  const { top, bottom } = stage.getBoundingClientRect();
+  const margin = 8;
+  let by = 0;
+  if (top < 0) by = Math.floor(top) - margin;
+  else if (bottom > innerHeight) by = Math.min(Math.ceil(bottom - innerHeight) + margin, Math.floor(top));
+  if (!by) return;
+  const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+  scrollBy({ top: by, behavior: smooth ? "smooth" : "auto" });
 }
 
 // Whether the person has touched, clicked, scrolled or typed on the page since this was called: a

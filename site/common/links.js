@@ -86,10 +86,11 @@ export function linkHash(record, full = false, resigned = null) {
 
 /**
  * The fragment of the analysis board for `record` (every move of it), showing the position after
- * the first `at` moves when `at` is given and short of the end: `#analysis&game=...&moves=...&at=3`.
+ * the first `at` moves when `at` is given and short of the end: `#analysis&game=...&moves=...&at=3`;
+ * with `resigned`, the side that resigned at the moves' end, as a game's link says it.
  */
-export function analysisHash(record, at = null) {
-  const params = new URLSearchParams(linkHash(record, true).slice(1));
+export function analysisHash(record, at = null, resigned = null) {
+  const params = new URLSearchParams(linkHash(record, true, resigned).slice(1));
   if (Number.isInteger(at) && at >= 0 && at < record.moves.length) params.set("at", String(at));
   return `#analysis&${params}`;
 }

@@ -84,7 +84,9 @@ export function renderLibrary(host, { entries, unreadable = [], catalog, current
       const current = entry.id === currentId;
       const act = (label, run, options = {}) => actions.append(button(label, () => run(entry), { name: `${label}: ${cells[0]}, ${cells[2]}`, ...options }));
       act(current ? "On the board" : "Open", on.open, { disabled: current });
-      act("Analyse", on.analyse);
+      // A game with a friend still in play: the engine does not help in it (the game view's Analyse waits too).
+      const friendPlaying = String(entry.mode).startsWith("friend-") && entry.result == null;
+      act("Analyse", on.analyse, friendPlaying ? { disabled: true, title: "The analysis board opens when the game with your friend is over" } : {});
       act("Export", on.exportRecord);
       act("Delete", on.remove, { disabled: current, title: current ? "This game is on the board" : "" });
     }

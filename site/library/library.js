@@ -66,7 +66,7 @@ export function renderLibraryIfShown() {
 const backToBoard = () => go(linkHash(app.record));
 
 // A saved game on the analysis board, at the move it was left at; the game on the board stays.
-const analyseEntry = (entry) => go(analysisHash(entry.record, entry.cursor));
+const analyseEntry = (entry) => go(analysisHash(entry.record, entry.cursor, entry.resigned)); // the analysis board checks the side
 
 function openEntry(entry) {
   backToBoard();

@@ -129,3 +129,39 @@ def test_the_player_who_moves_first_may_invite_before_moving(new_site):
     assert bob.saved_moves("lilypad") == [["K@c8", "K@f1"]]  # one entry: the invitation's game, continued
     ann.watch.assert_clean()
     bob.watch.assert_clean()
+
+
+def test_the_analysis_board_waits_for_the_end_of_a_game_with_a_friend(new_site):
+    """Against a friend the engine does not help: no Hint, no evaluation, and Analyse (which opened
+    the game on the analysis board, the engine thinking) waits, saying why, in the game view and in
+    the library, until the game is over; then it opens the game."""
+    ann = new_site()
+    ann.open()
+    page = ann.page
+    ann.choose_players("Play Black with a friend, by link")
+    ann.play("K@c8", ["c8"])
+    analyse = ann.button("Analyse")
+    waits = "The analysis board opens when the game with your friend is over"
+    expect(analyse).to_be_disabled()
+    expect(analyse).to_have_attribute("title", waits)
+    expect(ann.button("Hint")).to_be_hidden()
+    page.get_by_role("link", name="Your games").click()
+    in_library = page.locator("#library-view .library-table button", has_text=re.compile("^Analyse$"))
+    expect(in_library).to_be_disabled()
+    expect(in_library).to_have_attribute("title", waits)
+    page.go_back()
+    expect(page.locator("#game-view")).to_be_visible()
+
+    ann.load_position(BLACK_WINS_IN_ONE)
+    expect(analyse).to_be_disabled()  # a game in play still
+    ann.play("e2-f1", ["e2", "f1"])
+    expect(page.locator("#result-title")).to_have_text("You won!")
+    expect(analyse).to_be_enabled()
+    expect(analyse).to_have_attribute("title", "Open the position shown on the analysis board")
+    ann.press("Analyse")
+    expect(page.locator("#analysis-view")).to_be_visible()
+    expect(page.locator("#analysis-moves .mv")).to_have_text(["e2-f1"])
+    expect(page.locator("#analysis-turn")).to_contain_text("Black wins")
+    page.get_by_role("link", name="Your games").click()
+    expect(in_library.first).to_be_enabled()
+    ann.watch.assert_clean()

@@ -14,7 +14,7 @@ from urllib.parse import quote
 import pytest
 from conftest import ARRIVALS, DESKTOP, PHONE
 from playwright.sync_api import expect
-from site_driver import MAIN_LINE, shot
+from site_driver import MAIN_LINE, poll, shot
 from test_analysis import SPY, position_after
 
 import pygame_rules
@@ -200,4 +200,148 @@ def test_the_same_game_reviewed_twice_is_graded_the_same(arrive):
     expect(page.locator("#analysis-moves .mv.current")).to_have_text(better)
     expect(page.locator(MAIN_LINE)).to_have_text([re.compile(f"^{re.escape(m)}") for m in OPENING])  # a variation: the game is kept
     expect(grade).to_be_hidden()
+    site.watch.assert_clean()
+
+
+def settled_box(site, selector):
+    """Where ``selector`` is once the page has stopped moving (a smooth scroll's end)."""
+    boxes = []
+
+    def still():
+        boxes.append(site.page.locator(selector).bounding_box())
+        return len(boxes) > 1 and boxes[-1] == boxes[-2]
+
+    poll(still, 10_000, f"{selector} to stop moving")
+    return boxes[-1]
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_after_a_review_the_board_and_its_step_buttons_are_in_sight_together(new_site, phone):
+    """A game reviewed on the analysis board, then gone through move by move. On a phone the step
+    buttons are right under the board and the move list under them, so the board and the buttons
+    are in sight together (they were some 600 px apart: one could not step and watch the board); a
+    graded move tapped in the list, or a point of the graph, with the board scrolled out of sight
+    brings the board back into sight; and the board never moves under the finger as the buttons
+    step. On a desktop the buttons stay under the move list beside the board, and nothing moves."""
+    site = new_site(**(PHONE if phone else DESKTOP))
+    site.open(f"#analysis&game=lilypad&moves={quote(' '.join(OPENING))}")
+    page = site.page
+    tap = (lambda target, **kw: target.tap(**kw)) if phone else (lambda target, **kw: target.click(**kw))
+    expect(page.locator(MAIN_LINE)).to_have_text(OPENING)
+    current = page.locator("#analysis-moves .mv.current")
+    steps = page.locator("#analysis-first, #analysis-previous, #analysis-next, #analysis-end")
+    board = site.assert_board_in_view(board="#analysis-board")
+    first_step = page.locator("#analysis-first").bounding_box()
+    if phone:
+        # Right under the board, the move list under them, before the engine's lines.
+        assert 0 <= first_step["y"] - (board["y"] + board["height"]) < 30, (board, first_step)
+        assert page.locator("#analysis-moves").bounding_box()["y"] < page.locator("#analysis-eval").bounding_box()["y"]
+    else:
+        # Beside the board, under the move list, as before.
+        assert first_step["x"] > board["x"] + board["width"]
+        assert first_step["y"] > page.locator("#analysis-moves").bounding_box()["y"]
+    for i in range(4):
+        expect(steps.nth(i)).to_be_in_viewport(ratio=1)
+    site.press("Analyse this game")
+    review_shown(site)
+    graded = page.locator("#analysis-moves .mv[data-mark]").first
+    ply = int(graded.get_attribute("data-ply"))
+
+    if phone:
+        # Scrolled down to the move list: the board is out of sight.
+        page.evaluate("window.scrollTo(0, document.getElementById('analysis-moves-heading').getBoundingClientRect().top + scrollY - 8)")
+        expect(page.locator("#analysis-board")).not_to_be_in_viewport(ratio=1)
+    tap(graded)
+    expect(current).to_have_attribute("data-ply", str(ply))
+    expect(page.locator("#analysis-board")).to_be_in_viewport(ratio=1)
+    settled_box(site, "#analysis-board")
+    seen = site.assert_board_in_view(None if phone else board, "#analysis-board")
+    for i in range(4):
+        expect(steps.nth(i)).to_be_in_viewport(ratio=1)
+    shot(page, f"ks-review-steps-{page.viewport_size['width']}")
+    # Stepping with the buttons: the board changes in place, in sight.
+    for name, expected in (("One move on", ply + 1), ("One move back", ply), ("One move back", ply - 1), ("End of the line", len(OPENING)), ("Start position", None)):
+        site.press(name)
+        if expected is None:
+            expect(current).to_have_count(0)
+        else:
+            expect(current).to_have_attribute("data-ply", str(expected))
+        site.assert_board_in_view(seen, "#analysis-board")
+
+    # The graph, below the move list and the engine's lines.
+    graph = page.locator("#analysis-graph")
+    if phone:
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        expect(page.locator("#analysis-board")).not_to_be_in_viewport()
+    graph.scroll_into_view_if_needed()  # the person scrolls to it (a desktop's window too, by a few pixels)
+    if not phone:
+        seen = site.assert_board_in_view(board="#analysis-board")
+    box = graph.bounding_box()
+    tap(graph, position={"x": box["width"] * 0.5, "y": box["height"] / 2})
+    expect(current).to_have_count(1)
+    expect(page.locator("#analysis-board")).to_be_in_viewport(ratio=1)
+    settled_box(site, "#analysis-board")
+    seen = site.assert_board_in_view(None if phone else seen, "#analysis-board")
+    for i in range(4):
+        expect(steps.nth(i)).to_be_in_viewport(ratio=1)
+    at = int(current.get_attribute("data-ply"))
+    site.press("One move on")
+    expect(current).to_have_attribute("data-ply", str(at + 1))
+    site.assert_board_in_view(seen, "#analysis-board")
+    shot(page, f"ks-review-graph-steps-{page.viewport_size['width']}")
+    site.watch.assert_clean()
+
+
+def test_a_resigned_game_is_analysed_as_resigned(new_site):
+    """Green resigns against the computer after its first move, then "Analyse this game" in the
+    result box: the analysis board says Green resigned there (not "Green to move"), and so does the
+    review's summary. Moves tried after it are analysis; back at the game's end, and after a reload,
+    it says so again. A link whose resigned side is none of the game's is said, the rest opened."""
+    site = new_site(**DESKTOP)
+    site.open("#game=lilypad")
+    page = site.page
+    site.choose_players("Play Green vs computer", 1)
+    site.wait_idle()
+    first = page.locator("#moves .mv").first
+    expect(first).not_to_have_text("…")  # the computer's first move
+    expect(first).not_to_have_text("")
+    site.wait_idle()
+    opening = first.inner_text()
+    site.press("Resign")
+    page.locator("#resign-yes").click()
+    expect(page.locator("#result-reason")).to_have_text("Green resigned.")
+    site.press("Analyse this game")
+    expect(page.locator("#analysis-view")).to_be_visible()
+    turn = page.locator("#analysis-turn")
+    expect(turn).to_have_text("Green resigned here.")
+    assert "resigned=g" in page.evaluate("location.hash")
+    expect(page.locator(MAIN_LINE)).to_have_text([opening])
+    # The review's summary says how the game ended, under each side's accuracy.
+    expect(page.locator("#analysis-review-summary .review-side")).to_have_count(2, timeout=60_000)
+    expect(page.locator("#analysis-review-summary .review-end")).to_have_text(f"Green resigned after 1. {opening}.")
+    shot(page, "ks-analysis-resigned-1280")
+    site.press("One move back")
+    expect(turn).to_have_text("Black to move")
+    site.press("One move on")
+    expect(turn).to_have_text("Green resigned here.")
+    # A move tried after the resignation: analysis goes on; back at the game's end, it is said again.
+    position = position_after([opening])
+    move = position.legal()[0]
+    for square in move.to_json()["path"]:
+        page.locator(f"#analysis-board .sq[data-square='{square}']").click()
+    if page.locator(f"#analysis-board .stop[data-square='{move.to_json()['path'][-1]}']").count():
+        page.locator(f"#analysis-board .sq[data-square='{move.to_json()['path'][-1]}']").click()
+    expect(page.locator("#analysis-moves .mv.current")).to_have_text(move.text)
+    expect(turn).to_have_text("Black to move")
+    site.press("One move back")
+    expect(turn).to_have_text("Green resigned here.")
+    page.reload()
+    site.wait_ready()
+    expect(turn).to_have_text("Green resigned here.")
+    expect(page.locator("#analysis-moves .mv")).to_have_text([opening, move.text])
+    # A link whose resigned side is none of the game's: said, and the rest opened.
+    site.open(f"#analysis&game=lilypad&moves={quote(opening)}&resigned=purple")
+    expect(page.locator("#analysis-messages")).to_contain_text("says a side resigned that is none of the game's")
+    expect(page.locator(MAIN_LINE)).to_have_text([opening])
+    expect(turn).to_have_text("Green to move")
     site.watch.assert_clean()

@@ -88,6 +88,10 @@ test("the analysis board's link carries the whole record and the move shown; it 
   assert.deepEqual(readLink(hash, catalog).record, record);
   assert.equal(analysisHash(record, 3), "#analysis&game=lilypad&variant=invisible-city&moves=K%40c8+K%40f1+c6-d5");
   assert.equal(analysisHash({ game: "lion", variant: null, start: null, moves: [] }), "#analysis&game=lion");
+  // A resigned game's link says who resigned, as a game's link does (the analysis board checks the side).
+  const resigned = analysisHash(record, 1, "g");
+  assert.equal(resigned, "#analysis&game=lilypad&variant=invisible-city&moves=K%40c8+K%40f1+c6-d5&resigned=g&at=1");
+  assert.equal(readLink(resigned, catalog).resigned, "g");
   for (const other of ["#game=lilypad", "#analysisx", "#library", ""]) assert.equal(isAnalysisHash(other), false, other);
   assert.equal(isAnalysisHash("#analysis"), true);
 });

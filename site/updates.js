@@ -7,32 +7,53 @@
 // all of them), so every tab still running the old files reloads, not only the one clicked: a tab
 // that stayed would fetch whatever it still needs (its Python worker after a restart, a view's
 // files) from the new version, mixed with the old code it runs. Its game is kept: games are saved
-// after every move.
+// after every move (and the editor keeps its set-up: editor-state.js). A tab reloaded that way says
+// so once ("from another tab"); the tab that accepted knows why it reloads.
+//
+// A page that failed to start (html[data-engine=failed]: a broken deploy, say) has nothing to lose:
+// a new version waiting, or arriving, takes over at once, without an offer. Without this, a broken
+// version could never be left while its tab stayed open: a reload does not let a waiting worker
+// take over (the fix would wait for every tab to close).
 //
 // takeover.js reloads this page (and every other page of the site) when a new version takes over.
 //
 // The visit that first stores the site says so once it is stored: "Kings & Soldiers now works offline".
 //
-// Registration waits until the game is playable (html[data-engine=ready]): the service worker's
-// first download of the whole site must not compete with the page's own start.
+// Registration waits until the game is playable (html[data-engine=ready]), or has failed: the
+// service worker's first download of the whole site must not compete with the page's own start.
+// The browser looks for a new version on each load; a tab left open looks again every hour, and
+// whenever it is shown again (at most every few minutes: update-checks.js).
 
 import { showMessage } from "./common/messages.js";
 import { createStorage } from "./common/storage.js";
-import { reloadedOntoNewVersion } from "./common/takeover.js";
+import { acceptedHere, reloadedByAnotherTab, reloadedOntoNewVersion } from "./common/takeover.js";
+import { checkAtMostEvery } from "./common/update-checks.js";
 
 const OFFLINE_TOLD = "offline-told"; // storage: when the person was told the site works offline
+/** How long "Reload to update" waits for the new version to take over before saying it did not. */
+const TAKEOVER_WAIT_MS = 6000;
+/** A tab shown again looks for a new version at most this often. */
+const CHECK_WHEN_SHOWN_MS = 5 * 60 * 1000;
+const CHECK_HOURLY_MS = 60 * 60 * 1000;
 
 const html = document.documentElement;
+const failedToStart = () => html.dataset.engine === "failed";
 
 if (reloadedOntoNewVersion()) {
   showMessage("A new version of the site came out while this page was loading, so the page reloaded onto it. Your game is kept.", { kind: "note" });
 }
+if (reloadedByAnotherTab()) {
+  // Said once the view is shown (a lazily loaded view, such as the editor, makes its message area then).
+  void whenStarted().then(() => sayInView("The site was updated (from another tab); your game is kept."));
+}
 
-function whenPlayable() {
+/** Resolves once the page is playable (data-engine=ready) or has failed to start. */
+function whenStarted() {
+  const settled = () => html.dataset.engine === "ready" || failedToStart();
   return new Promise((resolve) => {
-    if (html.dataset.engine === "ready") return resolve();
+    if (settled()) return resolve();
     const observer = new MutationObserver(() => {
-      if (html.dataset.engine !== "ready") return;
+      if (!settled()) return;
       observer.disconnect();
       resolve();
     });
@@ -40,25 +61,35 @@ function whenPlayable() {
   });
 }
 
+/** A note in the message area of the view shown, once that view has one (tried for a few seconds). */
+function sayInView(text, tries = 25) {
+  const shown = [...document.querySelectorAll(".messages")].some((el) => !el.closest("[hidden]"));
+  if (shown || tries <= 0) showMessage(text, { kind: "note" });
+  else setTimeout(() => sayInView(text, tries - 1), 200);
+}
+
 /**
- * A short note in the page's corner (the update offer, the note that the site works offline): `text`,
- * an optional `action` button ({text, run(button)}), and × to put it away ("Not now" unless
- * `dismiss` names it otherwise). Shown once: a note whose `id` is on the page already is left as it
- * is. `quiet`: it waits at the page's end, in the flow, instead of over the page (style.css): it
- * covers no button nor the board, on a phone or a desktop.
+ * A short note (the update offer, the note that the site works offline): `text`, an optional
+ * `action` button ({text, run(button, words)}), and × to put it away ("Not now" unless `dismiss`
+ * names it otherwise). Shown once: a note whose `id` is on the page already is left as it is (and
+ * returned). Where it sits (style.css): in a desktop's corner; on a narrow screen a bar over the
+ * top of the page (the header's brand), never over the board or the buttons under it, and never
+ * moving them. `quiet`: it waits at the page's end, in the flow.
  */
 function cornerNote({ id, text, action = null, dismiss = "Not now", quiet = false }) {
-  if (document.getElementById(id)) return;
+  const shown = document.getElementById(id);
+  if (shown) return shown;
   const box = document.createElement("div");
   box.id = id;
   box.className = `corner-note${quiet ? " quiet" : ""}`;
   box.setAttribute("role", "status");
   const words = document.createElement("span");
+  words.className = "words";
   words.textContent = text;
   box.append(words);
   if (action) {
-    const button = Object.assign(document.createElement("button"), { type: "button", textContent: action.text });
-    button.addEventListener("click", () => action.run(button));
+    const button = Object.assign(document.createElement("button"), { type: "button", className: "action", textContent: action.text });
+    button.addEventListener("click", () => action.run(button, words));
     box.append(button);
   }
   const later = Object.assign(document.createElement("button"), { type: "button", className: "dismiss", textContent: "×" });
@@ -66,22 +97,44 @@ function cornerNote({ id, text, action = null, dismiss = "Not now", quiet = fals
   later.addEventListener("click", () => box.remove());
   box.append(later);
   document.body.append(box);
+  return box;
 }
 
-/** Offer the new version once; its button makes `waiting` take over, then the page reloads. */
-function offer(waiting) {
-  cornerNote({
-    id: "update-offer",
-    text: "A new version is ready.",
-    action: {
-      text: "Reload to update",
-      run: (button) => {
-        button.disabled = true;
-        waiting.postMessage({ type: "SKIP_WAITING" }); // Workbox's generated worker listens for it
-      },
-    },
-  });
+const READY_WORDS = "A new version is ready.";
+
+/**
+ * Offer the new version (once: a later deploy, arriving while it is shown, keeps the same offer).
+ * Its button makes the registration's waiting worker take over, whichever it is by then (a deploy
+ * that came after the offer replaced the one it was made for), then every tab reloads.
+ */
+function offer(registration) {
+  const box = cornerNote({ id: "update-offer", text: READY_WORDS, action: { text: "Reload to update", run: (button, words) => accept(registration, button, words) } });
+  // A newer version arrived after an update that did not start: offered afresh.
+  const button = box.querySelector(".action");
+  if (button && !button.disabled) box.querySelector(".words").textContent = READY_WORDS;
   // Not now: the offer goes until the next visit (the new version waits; nothing changes meanwhile).
+}
+
+function accept(registration, button, words) {
+  button.disabled = true;
+  takeOver(registration);
+  // The takeover reloads the page; if none comes (the new version went away, or would not start),
+  // the page says so and the button works again.
+  setTimeout(() => {
+    if (!button.isConnected) return;
+    acceptedHere(false);
+    button.disabled = false;
+    words.textContent = "The update did not start. Try again; if it still does not, close every tab of this site and open it again.";
+  }, TAKEOVER_WAIT_MS);
+}
+
+/** Let the new version waiting take over (every tab then reloads: takeover.js); false if none waits. */
+function takeOver(registration) {
+  const waiting = registration.waiting;
+  if (!waiting) return false;
+  acceptedHere(true); // this tab reloads knowing why
+  waiting.postMessage({ type: "SKIP_WAITING" }); // Workbox's generated worker listens for it
+  return true;
 }
 
 /**
@@ -104,7 +157,7 @@ function tellWhenOffline() {
 }
 
 async function register(retry = true) {
-  await whenPlayable();
+  await whenStarted();
   let registration;
   try {
     registration = await navigator.serviceWorker.register("sw.js");
@@ -113,13 +166,18 @@ async function register(retry = true) {
     return;
   }
   // Only an update has a page controlled by the old version; the first install has nothing to offer.
+  // A page that cannot play takes the new version at once instead.
+  const waitingNow = () => {
+    if (!registration.waiting || !navigator.serviceWorker.controller) return;
+    if (!failedToStart() || !takeOver(registration)) offer(registration);
+  };
   const offerWhenInstalled = (worker) => {
     if (!worker) return;
-    const check = () => worker.state === "installed" && navigator.serviceWorker.controller && offer(worker);
+    const check = () => worker.state === "installed" && waitingNow();
     check();
     worker.addEventListener("statechange", check);
   };
-  if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+  waitingNow();
   offerWhenInstalled(registration.installing);
   // A first install fails when a deploy came between sw.js and the files it lists (sw.js gives
   // each file's integrity hash, so a file of another version is refused, never cached): that
@@ -129,8 +187,15 @@ async function register(retry = true) {
     if (first.state === "redundant" && !navigator.serviceWorker.controller && retry) void register(false);
   });
   registration.addEventListener("updatefound", () => offerWhenInstalled(registration.installing));
-  // A page left open for days still learns about a new deploy.
-  setInterval(() => registration.update().catch(() => {}), 60 * 60 * 1000);
+  // A page that fails later (Python keeps stopping) takes a version already waiting.
+  new MutationObserver(() => failedToStart() && waitingNow()).observe(html, { attributes: true, attributeFilter: ["data-engine"] });
+  // A page left open for days still learns about a new deploy: every hour, and when it is shown again.
+  const check = checkAtMostEvery(CHECK_WHEN_SHOWN_MS, () => registration.update());
+  setInterval(() => check(true), CHECK_HOURLY_MS);
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && check());
+  // A page that could not start looks for a fix at once (the browser's own look, made as the page
+  // loaded, may have come before the fix was deployed).
+  if (failedToStart()) check(true);
 }
 
 if ("serviceWorker" in navigator) {

@@ -15,6 +15,8 @@
 const BUILD = /<meta name="ks-build" content="([^"]*)"/;
 const RELOADED = "ks-build-reloaded"; // sessionStorage: the build a first-visit reload went to
 const TOLD = "ks-build-reloaded-told"; // sessionStorage: that reload was said
+const ACCEPTED = "ks-update-accepted"; // sessionStorage: this tab accepted the new version (updates.js)
+const BY_ANOTHER_TAB = "ks-update-by-another-tab"; // sessionStorage: this tab reloaded for another's takeover
 
 const keepers = [];
 
@@ -23,7 +25,37 @@ export function beforeReload(keep) {
   keepers.push(keep);
 }
 
-function reload() {
+/** Run `act` on the tab's sessionStorage; nothing where there is none (a blocked frame). */
+function session(act) {
+  try {
+    return act(sessionStorage);
+  } catch {
+    return null;
+  }
+}
+
+/** `yes`: this tab asked the new version to take over (the reload that follows is its own); false undoes it. */
+export function acceptedHere(yes) {
+  session((s) => (yes ? s.setItem(ACCEPTED, "1") : s.removeItem(ACCEPTED)));
+}
+
+/** Whether this page is the reload of a tab that did not ask for the new version (true once: the page says so). */
+export function reloadedByAnotherTab() {
+  return session((s) => {
+    const was = s.getItem(BY_ANOTHER_TAB) === "1";
+    s.removeItem(BY_ANOTHER_TAB);
+    return was;
+  }) === true;
+}
+
+/** `takeover`: a new version took over; unless this tab accepted it, the reloaded page says why. */
+function reload({ takeover = false } = {}) {
+  if (takeover) {
+    session((s) => {
+      if (s.getItem(ACCEPTED)) s.removeItem(ACCEPTED);
+      else s.setItem(BY_ANOTHER_TAB, "1");
+    });
+  }
   for (const keep of keepers) {
     try {
       keep();
@@ -71,7 +103,7 @@ async function reloadIfAnotherBuild() {
 if ("serviceWorker" in navigator) {
   let controlled = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (controlled) reload();
+    if (controlled) reload({ takeover: true });
     else void reloadIfAnotherBuild();
     controlled = true;
   });

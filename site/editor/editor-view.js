@@ -6,7 +6,7 @@
 import { glyphMarkup } from "../board/glyphs.js";
 import { boardEntry } from "../common/catalog.js";
 import { analysisHash } from "../common/links.js";
-import { ERASER, editorHash } from "./editor-state.js";
+import { ERASER, editorHash, keepWork } from "./editor-state.js";
 import { pageTitle } from "../common/words.js";
 
 /** The editor's elements, put in the view's element the first time it is shown. */
@@ -76,9 +76,10 @@ export function setBusy({ element, $ }, busy, text) {
 /** A message above the panel (null: none). */
 export function say({ $ }, text) {
   const area = $(".messages");
-  area.replaceChildren();
+  for (const old of area.querySelectorAll("[data-editor-said]")) old.remove(); // its own, not a page's note (updates.js)
   if (!text) return;
   const box = Object.assign(document.createElement("div"), { className: "message error" });
+  box.dataset.editorSaid = "";
   box.setAttribute("role", "alert");
   box.append(Object.assign(document.createElement("p"), { textContent: text }));
   area.append(box);
@@ -217,6 +218,7 @@ export function renderVerdict({ ed, element, board, $, named }, pending) {
     // The address follows the set-up, so a reload (or a bookmark) comes back to it.
     ed.opened = editorHash(ed.game, ed.variant, verdict.position);
     history.replaceState(null, "", ed.opened);
+    keepWork(ed); // kept with the address it is at now
   }
 }
 

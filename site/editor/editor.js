@@ -13,7 +13,7 @@ import { linkHash } from "../common/links.js";
 import { describeError } from "../common/messages.js";
 import { LIMITS } from "../common/saved-game.js";
 import { renderFields } from "./editor-fields.js";
-import { createEditorState, ERASER } from "./editor-state.js";
+import { createEditorState, ERASER, keepWork, keptWork } from "./editor-state.js";
 import { MARKUP, renderChoice, renderPalette, renderPlayers, renderSides, renderVerdict, say, setBusy } from "./editor-view.js";
 
 export { editorHash } from "./editor-state.js";
@@ -112,7 +112,9 @@ async function load(ctrl, game, variant, start = null, problem = null) {
   ed.start = answer.start;
   setBusy(ctrl, false, "");
   say(ctrl, problem);
-  setSetup(ctrl, answer.setup ?? answer.start);
+  // The set-up this tab was working on at this very address, before a reload (editor-state.js).
+  const kept = problem ? null : keptWork({ hash: ed.opened, game, variant, empty: answer.empty, info: ed.info });
+  setSetup(ctrl, kept ?? answer.setup ?? answer.start);
   renderPlayers(ctrl);
 }
 
@@ -146,6 +148,7 @@ function onSquare(ctrl, square) {
 // Ask Python what is wrong, once the clicks pause; only the latest answer is shown.
 function check(ctrl) {
   const { ed, engine } = ctrl;
+  keepWork(ed); // every change: a reload gives it back, even one the editor refuses
   clearTimeout(ed.timer);
   ed.verdict = null;
   renderVerdict(ctrl, true);

@@ -158,7 +158,7 @@ function createEngine(first = null, makeWorker = newWorker) {
     worker = next;
     started = false;
     startedFrom = null;
-    stage = "Downloading Python";
+    stage = firstVisit() ? "Downloading Python" : "Starting Python"; // a later visit has the runtime stored (worker.js says which)
     if (!again) {
       ready = new Promise((resolve, reject) => (settle = { resolve, reject }));
       ready.catch(() => {}); // callers see the failure through ready or call()

@@ -3,7 +3,10 @@
 // (build.py's write_snapshot): a first visit downloads it, gzipped, beside the runtime (6 MB), and
 // keeps it. Later visits restore it from Cache Storage, under a key naming the Pyodide version and
 // the wheel's sha256: a snapshot belongs to one Pyodide build and one wheel, and a new deploy looks
-// under a new key. Storing one deletes every other, so old builds' snapshots do not pile up. Where
+// under a new key. Storing one deletes this copy's others, so old builds' snapshots do not pile up.
+// The cache is the origin's, and two copies of the site on one origin (/games/ks/ and /site/) share
+// it: each key begins with its copy's own address (PACKAGES_URL), and a copy deletes only its own.
+// (Such copies share localStorage too: their libraries and settings are one.) Where
 // the build's cannot be had, a plain start takes one on the way, before its first answer.
 //
 // Pyodide's snapshot API is private (`_makeSnapshot`, `makeMemorySnapshot`, `_loadSnapshot`): every
@@ -20,6 +23,8 @@ export const PACKAGE = "pygame-rules";
  * under a folder named by the Pyodide version: build.py says why). */
 export const PACKAGES_URL = new URL("../pyodide/", import.meta.url).href;
 export const PLACES = { indexURL: new URL(`../pyodide/${version}/`, import.meta.url).href, packageBaseUrl: PACKAGES_URL };
+/** Where this copy of the site's snapshot keys begin (another copy on the origin has its own). */
+const SNAPSHOTS_URL = `${PACKAGES_URL}snapshots/`;
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -27,13 +32,18 @@ const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16)
 export function snapshotKey(lock) {
   const sha256 = lock?.packages?.[PACKAGE]?.sha256;
   if (typeof sha256 !== "string") throw new Error("the lock file does not list the rules engine");
-  return `${PACKAGES_URL}snapshots/pyodide-${version}-wheel-${sha256}`;
+  return `${SNAPSHOTS_URL}pyodide-${version}-wheel-${sha256}`;
 }
 
-/** Whether any snapshot is stored (no need to wait for the lock file to know there is none). */
+/** The keys of this copy's stored snapshots. */
+async function ownKeys(cache) {
+  return (await cache.keys()).filter((request) => request.url.startsWith(SNAPSHOTS_URL));
+}
+
+/** Whether any snapshot of this copy is stored (no need to wait for the lock file to know there is none). */
 export async function haveSnapshots() {
   if (!globalThis.caches) return false;
-  return (await (await caches.open(CACHE)).keys()).length > 0;
+  return (await ownKeys(await caches.open(CACHE))).length > 0;
 }
 
 /** The snapshot stored under `key`, or null; throws if it is there but damaged. */
@@ -136,11 +146,11 @@ export async function startWithSnapshot(lockFileContents, quiet) {
   return { pyodide, snapshot };
 }
 
-/** Store `snapshot` as this build's, in place of any other (a failure only warns). */
+/** Store `snapshot` as this build's, in place of any other of this copy of the site (a failure only warns). */
 export async function storeSnapshot(lock, snapshot) {
   try {
     const cache = await caches.open(CACHE);
-    for (const old of await cache.keys()) await cache.delete(old);
+    for (const old of await ownKeys(cache)) await cache.delete(old);
     const digest = hex(await crypto.subtle.digest("SHA-256", snapshot));
     await cache.put(snapshotKey(lock), new Response(snapshot, { headers: { "Content-Type": "application/octet-stream", [DIGEST_HEADER]: digest } }));
   } catch (error) {

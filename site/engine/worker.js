@@ -147,7 +147,9 @@ let snapshotKeyInUse = null; // the stored snapshot this worker was restored fro
 let startedFrom = "plain";
 
 async function start() {
-  say({ type: "progress", stage: "Downloading Python" });
+  // Said truly: offline, or after an update, the runtime comes from the site's cache, not the network.
+  const stored = await kept(`${PLACES.indexURL}pyodide.asm.wasm`);
+  say({ type: "progress", stage: stored ? "Starting Python" : "Downloading Python" });
   // Always revalidate the lock, so a cached old one never points at a wheel that is gone.
   const lockFileContents = fetch(`${PACKAGES_URL}pyodide-lock.json`, { cache: "no-cache" }).then((r) => r.json());
   lockFileContents.catch(() => {}); // a failure is reported by the start that awaits it

@@ -14,6 +14,7 @@ from urllib.parse import unquote
 import pytest
 from conftest import DESKTOP, PHONE
 from playwright.sync_api import expect
+from site_driver import shot
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
@@ -135,4 +136,123 @@ def test_every_page_shows_the_sites_icon_in_its_tab(new_site):
         assert href and not href.startswith("failed"), f"{url}: no icon in its tab ({href})"
         shown = unquote(href.removeprefix("data:image/svg+xml,")) if href.startswith("data:") else href
         assert shown == ICON or shown.endswith("/favicon.svg"), f"{url}: the tab's icon is not the site's: {href[:80]}"
+    site.watch.assert_clean()
+
+
+# -- forced colours, the person's font size, tap targets -------------------------------------------
+
+#: How an element looks as far as colour goes: its background (the nearest one that is not
+#: transparent, since a transparent one shows its parent's), its text colour, its outline and border.
+LOOK = """e => {
+  const s = getComputedStyle(e);
+  let background = "rgba(0, 0, 0, 0)";
+  for (let a = e; a && /rgba\\(.*, 0\\)$|^transparent$/.test(background); a = a.parentElement) background = getComputedStyle(a).backgroundColor;
+  return {
+    background, color: s.color,
+    outline: s.outlineStyle === "none" ? "none" : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`,
+    border: `${s.borderTopStyle} ${s.borderTopWidth} ${s.borderTopColor}`,
+  };
+}"""
+
+
+def assert_stands_out(page, chosen: str, other: str, what: str) -> None:
+    """The chosen control (selector ``chosen``) looks other than an unchosen one (``other``)."""
+    expect(page.locator(chosen).first).to_be_visible()
+    mine, theirs = page.locator(chosen).first.evaluate(LOOK), page.locator(other).first.evaluate(LOOK)
+    assert mine != theirs, f"{what}: the chosen one looks as the others do in forced colours: {mine}"
+
+
+def assert_bar_filled(page, bar: str) -> None:
+    """The evaluation bar's fill is drawn in another colour than its track's."""
+    expect(page.locator(f"{bar} .evalbar-fill")).to_be_visible()
+    fill = page.locator(f"{bar} .evalbar-fill").evaluate(LOOK)["background"]
+    track = page.locator(f"{bar} .evalbar-track").evaluate(LOOK)["background"]
+    assert fill != track, f"{bar}: the evaluation bar's fill ({fill}) is lost on its track ({track})"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_chosen_states_and_the_evaluation_bar_show_in_forced_colours(new_site, scheme):
+    """In forced colours (Windows' high contrast) backgrounds and shadows give way to the system's
+    colours: what is chosen (the game, the move shown, the editor's tool, a puzzle game or theme) is
+    still told apart from the rest, and the evaluation bar is still filled."""
+    site = new_site(**DESKTOP, forced_colors="active", color_scheme=scheme)
+    page = site.page
+    site.open("#game=lilypad")
+    assert page.evaluate("matchMedia('(forced-colors: active)').matches")
+    assert_stands_out(page, ".games button[aria-pressed=true]", ".games button[aria-pressed=false]", "the game chosen")
+    site.play("K@c8", ["c8"])
+    site.play("K@b1", ["b1"])
+    page.locator("#moves .mv").first.click()  # the move shown is not the last one: both are buttons
+    assert_stands_out(page, "#moves .mv.current", "#moves .mv:not(.current)", "the move shown")
+    page.get_by_role("checkbox", name="Evaluation").check()
+    expect(page.locator("#game-eval .evalbar-text")).not_to_have_text("")
+    assert_bar_filled(page, "#game-eval")
+    shot(page, f"ks-forced-colours-game-{scheme}")
+
+    page.goto("index.html#analysis&game=lilypad&moves=K%40c8+K%40b1")
+    expect(page.locator("#analysis-moves .mv.current")).to_have_text("K@b1")
+    assert_stands_out(page, "#analysis-moves .mv.current", "#analysis-moves .mv:not(.current)", "the analysis board's move shown")
+    assert_bar_filled(page, "#analysis-view .engine")
+    shot(page, f"ks-forced-colours-analysis-{scheme}")
+
+    page.goto("index.html#editor=lion")
+    expect(page.locator(".editor-tool[aria-checked=true]")).to_have_count(1)
+    assert_stands_out(page, ".editor-tool[aria-checked=true]", ".editor-tool[aria-checked=false]", "the editor's tool")
+
+    page.goto("index.html#puzzles=lilypad")
+    assert_stands_out(page, ".puzzle-games a[aria-current=page]", ".puzzle-games a:not([aria-current])", "the puzzles' game")
+    assert_stands_out(page, ".puzzle-themes button[aria-pressed=true]", ".puzzle-themes button[aria-pressed=false]", "the puzzles' theme")
+    assert_stands_out(page, "#puzzles-link", "#library-link", "the Puzzles link, on the puzzles")
+    assert_stands_out(page, ".puzzle-modes button.primary", ".puzzle-modes button:not(.primary)", "Rated puzzle, the main action")
+    shot(page, f"ks-forced-colours-puzzles-{scheme}")
+    site.watch.assert_clean()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_page_follows_the_persons_font_size(new_site, size):
+    """A person who sets a larger font (24 px here, the browser's "very large") gets it everywhere,
+    buttons too, and no view then scrolls sideways."""
+    site = new_site(**SIZES[size])
+    site.open("#game=lilypad")
+    site.click("c8")  # a game in the library, so its table is drawn
+    expect(site.page.locator("#board .piece[data-square='c8']")).to_have_attribute("data-piece", "B")
+    page = site.page
+    page.evaluate("document.documentElement.style.fontSize = '24px'")
+    sizes = page.locator(".toolbar button, #hint-button, .games button").evaluate_all(
+        "els => els.map(e => [e.textContent, getComputedStyle(e).fontSize])"
+    )
+    assert len(sizes) >= 9 and all(px == "24px" for _, px in sizes), sizes
+    assert page.locator("body").evaluate("b => getComputedStyle(b).fontSize") == "24px"
+    for view, (fragment, drawn) in VIEWS.items():
+        page.goto("index.html" + fragment)
+        expect(page.locator(drawn).first).to_be_attached(timeout=90_000)
+        site.wait_idle()
+        width = page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], f"{view} view at a 24px font ({size}) scrolls sideways: {width}"
+        shot(page, f"ks-font-24-{view}-{size}", full_page=True)
+    site.watch.assert_clean()
+
+
+#: What a person taps and clicks beside the board's squares: none smaller than 24x24 CSS px (WCAG 2.2's
+#: target size minimum), by view: its address and the targets' selectors.
+TARGETS = {
+    "game": ("#game=lilypad&moves=K%40c8+K%40zz", ["#messages .dismiss", "#puzzles-link", "#library-link", "#editor-link", ".assist-toggle"]),
+    "analysis": ("#analysis&game=lilypad&moves=K%40c8+K%40b1", ["#analysis-moves button.mv", "#analysis-pvs button.mv", "#analysis-back"]),
+    "editor": ("#editor=lion", [".editor-kind-squares label"]),
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_small_control_is_at_least_24_px_square(new_site, size):
+    site = new_site(**SIZES[size])
+    page = site.page
+    for view, (fragment, targets) in TARGETS.items():
+        site.open(fragment) if view == "game" else page.goto("index.html" + fragment)
+        for target in targets:
+            expect(page.locator(target).first).to_be_visible(timeout=90_000)
+            boxes = page.locator(target).evaluate_all(
+                "els => els.filter(e => e.getClientRects().length).map(e => [e.textContent.trim(), e.getBoundingClientRect().width, e.getBoundingClientRect().height])"
+            )
+            small = [b for b in boxes if min(b[1], b[2]) < 23.9]
+            assert boxes and not small, f"{view} ({size}): {target} smaller than 24x24 px: {small}"
     site.watch.assert_clean()

@@ -521,3 +521,36 @@ def test_undo_of_a_delete_never_overwrites_a_game_saved_again_in_another_tab(new
     first.page.set_viewport_size({"width": 390, "height": 844})
     shot(first.page, "ks-undo-refused-phone")
     first.watch.assert_clean()
+
+
+LONG_NAMES = """\
+[Game "lilypad"]
+[White "Alexandra Longname-Smithson"]
+[Black "Bartholomew Extraordinarily-Long"]
+
+1. K@c8 K@b1 2. c8>e6 b1>d1 3. e6>h7 d3-e4 0-1
+"""
+
+
+def test_the_library_never_scrolls_sideways(new_site):
+    """From a small phone to a desktop (a tablet held upright among them), the list of games fits the
+    screen: no sideways scrolling, and every game's buttons in reach."""
+    site = new_site()
+    site.open()
+    site.choose_players("Play Black vs computer", 1)
+    site.play("K@c8", ["c8"])
+    open_library(site)
+    site.page.get_by_role("textbox", name="Game record").fill(LONG_NAMES)
+    site.button("Import").click()
+    expect(site.page.locator("#game-view")).to_be_visible()
+    site.wait_idle()
+    open_library(site)
+    expect(rows(site)).to_have_count(2)
+    for width in (320, 390, 600, 768, 1024, 1280):
+        site.page.set_viewport_size({"width": width, "height": 900})
+        scroll, inner = site.page.evaluate("[document.scrollingElement.scrollWidth, innerWidth]")
+        assert scroll <= inner, f"the library scrolls sideways at {width} px: {scroll} px wide"
+        rights = rows(site).get_by_role("button").evaluate_all("els => els.map(e => e.getBoundingClientRect().right)")
+        assert len(rights) == 8 and max(rights) <= inner, f"a game's button is cut off at {width} px: {rights}"
+        shot(site.page, f"ks-library-{width}", full_page=True)
+    site.watch.assert_clean()

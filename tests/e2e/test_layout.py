@@ -96,11 +96,11 @@ def test_resign_s_question_moves_no_control_beside_the_board(new_site, root_font
     buttons beside the turn line, which stays one line; Hint, the evaluation and the toolbar stay
     where they were (a larger root font too)."""
     site = new_site(**device("1024x768"))
-    site.open()
+    site.open("#game=lion")  # "White to move": the longest turn line
     page = site.page
     if root_font:
         page.evaluate(f"document.documentElement.style.fontSize = '{root_font}'")
-    start = pygame_rules.start("lilypad")
+    start = pygame_rules.start("lion")
     site.choose_players(f"Play {start.info()['sides'][0]['name']} vs computer", 1)
     site.wait_idle()
     move = start.legal()[0]

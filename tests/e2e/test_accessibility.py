@@ -217,11 +217,13 @@ def test_the_page_follows_the_persons_font_size(new_site, size):
     site.click("c8")  # a game in the library, so its table is drawn
     expect(site.page.locator("#board .piece[data-square='c8']")).to_have_attribute("data-piece", "B")
     page = site.page
+    controls = page.locator(".toolbar button, #hint-button, .games button")
+    read = "els => els.map(e => [e.textContent, parseFloat(getComputedStyle(e).fontSize)])"
+    before = controls.evaluate_all(read)
     page.evaluate("document.documentElement.style.fontSize = '24px'")
-    sizes = page.locator(".toolbar button, #hint-button, .games button").evaluate_all(
-        "els => els.map(e => [e.textContent, getComputedStyle(e).fontSize])"
-    )
-    assert len(sizes) >= 9 and all(px == "24px" for _, px in sizes), sizes
+    sizes = controls.evaluate_all(read)
+    # Each grows with the person's font, 16 px to 24 px (the game pills are a little smaller on a phone).
+    assert len(sizes) >= 9 and all(px == pytest.approx(1.5 * was) and px >= 22 for (_, was), (_, px) in zip(before, sizes)), (before, sizes)
     assert page.locator("body").evaluate("b => getComputedStyle(b).fontSize") == "24px"
     for view, (fragment, drawn) in VIEWS.items():
         page.goto("index.html" + fragment)

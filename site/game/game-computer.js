@@ -31,9 +31,11 @@ function oneTabAtATime(entryId, fn) {
 
 // Whether the saved game has gone on from `record` (another tab played the move): read from
 // storage itself. A save this tab could not make (storage full) leaves it behind, never ahead.
+// Its position counts, not its moves: a game saved where Undo went back keeps the moves after it.
 function playedOnElsewhere(record) {
-  const saved = app.entry && storage.readEntry(app.entry.id, knownGames()).entry?.record.moves;
-  return Array.isArray(saved) && saved.length > record.moves.length && record.moves.every((move, i) => saved[i] === move);
+  const saved = app.entry ? storage.readEntry(app.entry.id, knownGames()).entry : null;
+  const moves = saved?.record.moves;
+  return Array.isArray(moves) && Number.isInteger(saved.cursor) && saved.cursor > record.moves.length && record.moves.every((move, i) => moves[i] === move);
 }
 
 // If it is the computer's turn, search for its move in the worker and play it like a person's.

@@ -184,30 +184,31 @@ def test_on_a_phone_the_offer_covers_no_control_and_moves_nothing(new_site, tmp_
         offer = page.locator(OFFER)
         expect(offer).to_be_visible(timeout=SLOW_MS)
         expect(offer).to_be_in_viewport()
-        # A passing note, as messages.js shows one on a phone (the bar at the screen's foot).
-        page.evaluate("""() => { const box = document.createElement("div"); box.className = "message note";
-                                 box.innerHTML = "<p>Game deleted.</p>"; document.getElementById("messages").append(box); }""")
         shot(page, "update-offer-phone")
         after = {name: el.bounding_box() for name, el in controls.items()}
         assert after == before, "the offer moved the page"
         box = offer.bounding_box()
-        note = page.locator("#messages .message.note").bounding_box()
-        assert box["y"] + box["height"] <= note["y"] or note["y"] + note["height"] <= box["y"], (box, note)
         for name, el in controls.items():
             r = after[name]
             assert box["y"] + box["height"] <= r["y"] or r["y"] + r["height"] <= box["y"], f"the offer covers {name}"
             hit = el.evaluate("(el, [x, y]) => el.contains(document.elementFromPoint(x, y)) || el === document.elementFromPoint(x, y)",
                               [r["x"] + r["width"] / 2, r["y"] + r["height"] / 2])
             assert hit, f"a tap at the centre of {name} does not reach it"
-        # Under the offer lies only the site's name.
+        # A passing note, as messages.js shows one on a phone (the bar at the screen's foot, over the
+        # page for a few seconds): it and the offer never meet.
+        page.evaluate("""() => { const box = document.createElement("div"); box.className = "message note";
+                                 box.innerHTML = "<p>Game deleted.</p>"; document.getElementById("messages").append(box); }""")
+        note = page.locator("#messages .message.note").bounding_box()
+        assert box["y"] + box["height"] <= note["y"] or note["y"] + note["height"] <= box["y"], (box, note)
+        # Under the offer lies only the top bar's first row (the site's name and its links): nothing of the game.
         covered = page.locator("button:visible, a:visible, select:visible").evaluate_all(
-            """(els, n) => els.filter((e) => !e.closest("#update-offer"))
+            """(els, n) => els.filter((e) => !e.closest("#update-offer") && !e.closest(".topbar"))
                  .map((e) => [e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
                  .filter(([, r]) => r.width && r.height && r.left < n.x + n.width && n.x < r.right && r.top < n.y + n.height && n.y < r.bottom)
                  .map(([name]) => name)""",
             box,
         )
-        assert covered in ([], ["Kings & Soldiers"]), f"the offer covers {covered}"
+        assert covered == [], f"the offer covers {covered}"
         with page.expect_navigation(timeout=SLOW_MS):
             offer_button(page).tap()
         site.wait_ready()
